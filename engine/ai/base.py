@@ -1,0 +1,25 @@
+"""The one protocol every AI opponent implements."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine.actions import Action
+from engine.view import PlayerView
+
+__all__ = ["Bot"]
+
+
+class Bot(Protocol):
+    """Chooses a legal action from what one seat may see.
+
+    A bot never receives the hidden state, only the seat's view; its randomness comes
+    from the ``rng`` it is handed, so its choice is determined by (view, rng state).
+    """
+
+    level: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """One of ``view.legal_actions`` (the view must be of the seat to move)."""
+        ...

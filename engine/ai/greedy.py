@@ -1,0 +1,38 @@
+"""The easy opponent: sheds its heaviest playable tile."""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action, Play
+from engine.errors import IllegalActionError
+from engine.view import PlayerView
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot:
+    """Plays the heaviest playable tile (doubles first among equals).
+
+    Between ends for the same tile it prefers the end that leaves the highest number
+    showing. Draws or passes only when that is all it may do. Deterministic: the RNG
+    is not used.
+    """
+
+    level = "greedy"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The heaviest play in ``view.legal_actions``, else the only other action."""
+        if not view.legal_actions:
+            raise IllegalActionError(
+                f"seat {view.seat} has nothing to do: it is not its turn", "not-your-turn"
+            )
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        if not plays:
+            return view.legal_actions[0]
+
+        def weight(play: Play) -> tuple[int, bool, int]:
+            showing = play.tile.other(view.layout.value(play.end)) if play.end is not None else play.tile.high
+            return (play.tile.pips, play.tile.is_double, showing)
+
+        return max(plays, key=weight)

@@ -1,0 +1,79 @@
+"""Bots playing each other: whole matches as JSON-ready records, and random hands for benchmarks.
+
+The records are the cross-runtime check: the same call gives the same record on
+CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.ai import make_bot
+from engine.hand import Hand, HandResult
+from engine.match import Match
+from engine.rules import Rules
+from engine.variants import make_rules
+
+__all__ = ["bot_rng", "play_bot_match", "play_random_hand", "result_record"]
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The RNG a seat's bot uses in a self-play match (separate from the deal's RNG)."""
+    return random.Random(seed * 1009 + seat + 1)
+
+
+def result_record(result: HandResult) -> dict[str, Any]:
+    """A hand result as plain JSON data."""
+    return {
+        "reason": result.reason,
+        "winner_side": result.winner_side,
+        "winner_seat": result.winner_seat,
+        "pips": list(result.pips),
+        "points": list(result.points),
+        "hands": [[str(tile) for tile in held] for held in result.hands],
+    }
+
+
+def play_bot_match(
+    variant: str, players: int, seed: int, levels: Sequence[str], max_hands: int = 500
+) -> dict[str, Any]:
+    """Play a whole match between bots of ``levels`` (one per seat) and record it."""
+    rules = make_rules(variant, players)
+    bots = [make_bot(level) for level in levels]
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    match = Match(rules, seed)
+    hands: list[dict[str, Any]] = []
+    while True:
+        actions: list[str] = []
+        opener = match.hand.opening.seat
+        while not match.hand.is_over:
+            seat = match.turn
+            action = bots[seat].choose(match.view(seat), rngs[seat])
+            match.apply(action)
+            actions.append(str(action))
+        assert match.hand.result is not None
+        hands.append({"opener": opener, "actions": actions, "result": result_record(match.hand.result)})
+        if match.is_over or len(hands) >= max_hands:
+            break
+        match.next_hand()
+    return {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "levels": list(levels),
+        "hands": hands,
+        "scores": list(match.scores),
+        "winner_side": None if match.result is None else match.result.winner_side,
+        "credited": None if match.result is None else match.result.credited,
+    }
+
+
+def play_random_hand(rules: Rules, seed: int) -> HandResult:
+    """Deal a hand from ``seed`` and play it out with uniformly random legal actions."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, rng)
+    while hand.result is None:
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand.result
