@@ -37,7 +37,7 @@ class IllegalActionError(EngineError):
 class NotationError(EngineError):
     """Text that does not parse as a tile, an end or an action.
 
-    Codes: ``bad-tile``, ``bad-end``, ``bad-action``.
+    Codes: ``bad-tile``, ``bad-end``, ``bad-action``, ``bad-record``.
     """
 
     default_code = "bad-notation"

@@ -1,0 +1,190 @@
+"""The table controller on CPython: taps, two-end choice, announcements, saving and restoring."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import EngineError, Hand, Opening, RulesError, Tile, make_rules, parse_tile
+from web.app import settings_from_query
+from web.controller import Controller, Settings, seat_names
+
+
+def tiles(*texts: str) -> list[Tile]:
+    return [parse_tile(text) for text in texts]
+
+
+def scripted_draw2(you: list[Tile], north: list[Tile], opener: int = 0) -> Controller:
+    """A draw-2 controller whose current hand is replaced by a scripted deal."""
+    controller = Controller(Settings.for_variant("draw-2"), seed=1)
+    rules = make_rules("draw-2")
+    rest = [tile for tile in rules.tiles if tile not in you + north]
+    controller.match.hand = Hand(rules, [you, north], rest, Opening(opener))
+    return controller
+
+
+def play_out(controller: Controller, limit: int = 5000) -> None:
+    """Play the person's seat with its first legal action and let bots play, to the match's end."""
+    for _ in range(limit):
+        if controller.phase == "match-over":
+            return
+        if controller.phase == "bot":
+            controller.bot_move()
+        elif controller.phase == "hand-over":
+            controller.next_hand()
+        else:
+            controller.act(controller.view().legal_actions[0])
+    raise AssertionError("the match did not end")
+
+
+def test_a_tile_that_fits_one_place_is_played_at_once() -> None:
+    controller = scripted_draw2(
+        tiles("6-4", "1-1", "2-0", "3-0", "5-0", "5-1", "5-2"),
+        tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
+    )
+    said = controller.tap_tile(parse_tile("6-4"))
+    assert said == "You play 6-4"
+    assert controller.phase == "bot"
+    assert controller.match.hand.layout.placements[0].tile == parse_tile("6-4")
+
+
+def test_a_tile_that_fits_two_ends_waits_for_the_chosen_end() -> None:
+    # You open 6-4 (ends 4 and 6); North's only tile with a 4 or a 6 is 4-1, so the ends
+    # become 1 and 6 and your 6-1 fits both.
+    controller = scripted_draw2(
+        tiles("6-4", "6-1", "2-0", "3-0", "5-0", "5-1", "5-2"),
+        tiles("4-1", "5-5", "5-3", "3-3", "2-2", "1-0", "3-2"),
+    )
+    controller.tap_tile(parse_tile("6-4"))
+    controller.bot_move()
+    assert sorted(controller.match.hand.layout.values) == [1, 6]
+    said = controller.tap_tile(parse_tile("6-1"))
+    assert said == "6-1 fits two ends: choose where it goes."
+    assert controller.selected == parse_tile("6-1")
+    assert len(controller.ends_for_selected()) == 2
+    assert controller.match.hand.layout.placements[-1].tile == parse_tile("4-1")  # nothing played yet
+    east = next(end for end in controller.ends_for_selected() if end.side.value == "E")
+    assert controller.choose_end(east) == "You play 6-1 on the 6"
+    assert controller.selected is None
+    assert parse_tile("6-1") not in controller.view().hand
+    assert sorted(controller.match.hand.layout.values) == [1, 1]
+
+
+def test_tapping_a_tile_that_does_not_fit_changes_nothing() -> None:
+    controller = scripted_draw2(
+        tiles("6-4", "1-1", "2-0", "3-0", "5-0", "5-1", "5-2"),
+        tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
+    )
+    controller.tap_tile(parse_tile("6-4"))
+    controller.bot_move()
+    before = (controller.view().hand, controller.match.hand.layout, len(controller.match.hand.history))
+    said = controller.tap_tile(parse_tile("2-0"))
+    assert said == "2-0 does not fit here."
+    assert (
+        controller.view().hand,
+        controller.match.hand.layout,
+        len(controller.match.hand.history),
+    ) == before
+
+
+def test_tapping_out_of_turn_is_refused() -> None:
+    controller = scripted_draw2(
+        tiles("6-4", "1-1", "2-0", "3-0", "5-0", "5-1", "5-2"),
+        tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
+        opener=1,
+    )
+    assert controller.phase == "bot"
+    assert controller.tap_tile(parse_tile("6-4")) == "Wait for your turn."
+    assert controller.match.hand.layout.is_empty
+
+
+def test_drawing_announces_the_drawn_tile_to_the_person_only() -> None:
+    # North opens 6-5 (its heaviest); you hold no 5 or 6, so you must draw. The boneyard is
+    # in set order, drawn from the end, so the first tile you draw is 6-6, which plays.
+    controller = scripted_draw2(
+        tiles("1-1", "2-0", "3-0", "2-1", "3-1", "3-2", "0-0"),
+        tiles("6-5", "4-4", "4-3", "3-3", "2-2", "1-0", "4-1"),
+        opener=1,
+    )
+    assert controller.bot_move() == "North plays 6-5"
+    assert [str(a) for a in controller.view().legal_actions] == ["draw"]
+    assert controller.act(controller.view().legal_actions[0]) == "You draw 6-6"
+    assert parse_tile("6-6") in controller.view().hand
+    assert controller.phase == "human"  # the drawer keeps the turn
+    north_view = controller.match.view(1)
+    assert north_view.hand_counts[0] == 8 and parse_tile("6-6") not in north_view.hand
+    assert str(north_view.history[-1]) == "draw"  # public: a draw, never the tile
+
+
+def test_a_whole_match_reaches_match_over_and_names_the_winner() -> None:
+    controller = Controller(Settings.for_variant("block", 4), seed=11)
+    play_out(controller)
+    assert controller.match.result is not None
+    assert max(controller.match.scores) >= 100
+    assert "the match" in controller.last_announcement
+
+
+def test_save_and_restore_reproduce_the_match_at_every_hand() -> None:
+    controller = Controller(Settings.for_variant("draw-2"), seed=5)
+    for _ in range(3000):
+        if controller.phase == "match-over":
+            break
+        restored = Controller.restore(controller.save())
+        assert restored.match.scores == controller.match.scores
+        assert restored.view() == controller.view()
+        if controller.phase == "bot":
+            controller.bot_move()
+        elif controller.phase == "hand-over":
+            controller.next_hand()
+        else:
+            controller.act(controller.view().legal_actions[-1])
+    assert controller.phase == "match-over"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text[:-5],
+        lambda text: text.replace('"draw-2"', '"draw-9"'),
+        lambda text: json.dumps(
+            {**json.loads(text), "record": {**json.loads(text)["record"], "hands": [["9-9"]]}}
+        ),
+        lambda text: json.dumps({**json.loads(text), "record": {**json.loads(text)["record"], "seed": "x"}}),
+    ],
+)
+def test_a_damaged_save_is_refused_with_a_clear_error(damage) -> None:  # type: ignore[no-untyped-def]
+    controller = Controller(Settings.for_variant("draw-2"), seed=5)
+    controller.act(
+        controller.view().legal_actions[0]
+    ) if controller.phase == "human" else controller.bot_move()
+    with pytest.raises(EngineError) as caught:
+        Controller.restore(damage(controller.save()))
+    assert caught.value.code in {"bad-record", "bad-option", "unknown-variant"}
+    assert str(caught.value)
+
+
+def test_settings_need_one_known_ai_level_per_computer_seat() -> None:
+    with pytest.raises(RulesError):
+        Settings("block", 4, 100, ("greedy",))
+    with pytest.raises(RulesError):
+        Settings("draw-2", 2, 100, ("genius",))
+    with pytest.raises(RulesError):
+        Settings("draw-2", 2, 120, ("greedy",))
+    assert Settings.for_variant("block", 5).levels == ("greedy",) * 4
+
+
+def test_seat_names_go_clockwise_from_you() -> None:
+    assert seat_names(2) == ("You", "North")
+    assert seat_names(4) == ("You", "West", "North", "East")
+    assert seat_names(5)[0] == "You" and len(set(seat_names(5))) == 5
+
+
+def test_a_link_names_the_game_and_an_unknown_variant_gets_a_message() -> None:
+    settings, seed, error = settings_from_query("?variant=block&players=3&seed=42&level=random")
+    assert settings == Settings("block", 3, 100, ("random", "random")) and seed == 42 and error is None
+    settings, seed, error = settings_from_query("?variant=chess")
+    assert settings is None and error is not None and "chess" in error and "draw-2" in error
+    settings, seed, error = settings_from_query("?variant=draw-2&players=4")
+    assert settings is None and error is not None
+    assert settings_from_query("") == (None, None, None)

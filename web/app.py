@@ -1,0 +1,274 @@
+"""The running table in the browser: wires the page's events to the controller, redraws
+once per animation frame, lets AI seats move after a short visible delay, and saves the
+match after every move so a reload loses nothing.
+
+Browser objects (document, window, the proxy factory) are passed in by ``main.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from engine import VARIANTS, Draw, EngineError, Pass, parse_end, parse_tile
+from engine.ai import BOT_LEVELS
+from web.controller import Controller, Settings
+from web.page import Page
+from web.render import draw_scene
+from web.scene import Scene, build_scene
+
+__all__ = ["SAVE_KEY", "App", "settings_from_query"]
+
+SAVE_KEY = "dominoes.save"
+BROKEN_SAVE_KEY = "dominoes.save.broken"
+DEFAULT_AI_DELAY_MS = 700
+
+
+def settings_from_query(query: str) -> tuple[Settings | None, int | None, str | None]:
+    """Settings, seed and an error message from a link's query (``?variant=block&players=4``).
+
+    Returns ``(None, seed, None)`` when the link names no variant, and
+    ``(None, None, message)`` when it names one the table does not offer.
+    """
+    params = {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
+    seed = int(params["seed"]) if params.get("seed", "").isdigit() else None
+    if "variant" not in params:
+        return None, seed, None
+    try:
+        players = int(params["players"]) if "players" in params else None
+        level = params.get("level", "greedy")
+        if level not in BOT_LEVELS:
+            raise EngineError(f"unknown AI level {level!r}; known: {', '.join(BOT_LEVELS)}", "bad-option")
+        settings = Settings.for_variant(params["variant"], players, level)
+        if "target" in params:
+            settings = Settings(settings.variant, settings.players, int(params["target"]), settings.levels)
+    except (EngineError, ValueError) as error:
+        known = ", ".join(VARIANTS)
+        return (
+            None,
+            None,
+            f"The link asks for a game this table does not offer ({error}). Rule sets: {known}.",
+        )
+    return settings, seed, None
+
+
+class App:
+    """The table page: one controller, one canvas, one page of panels."""
+
+    def __init__(self, document: Any, window: Any, proxy: Callable[[Any], Any]) -> None:
+        """Attach to the page; call :meth:`start` to begin."""
+        self.document = document
+        self.window = window
+        self.page = Page(document, proxy)
+        self._proxy = proxy
+        self.canvas = document.getElementById("table")
+        self.ctx = self.canvas.getContext("2d")
+        self.scene: Scene | None = None
+        self._frame_pending = False
+        self._frame_proxy = proxy(self._frame)
+        self._bot_generation = 0
+        self._bot_task: asyncio.Task[None] | None = None
+        query = str(window.location.search)
+        params = parse_qs(query.lstrip("?"))
+        delay = params.get("aidelay", [""])[-1]
+        self.ai_delay = int(delay) / 1000 if delay.isdigit() else DEFAULT_AI_DELAY_MS / 1000
+        self.controller = self._first_controller(query)
+
+    # --- starting ------------------------------------------------------------------------
+
+    def _first_controller(self, query: str) -> Controller:
+        settings, seed, link_error = settings_from_query(query)
+        saved = self._storage_get(SAVE_KEY)
+        restored: Controller | None = None
+        restore_error = None
+        if saved:
+            try:
+                restored = Controller.restore(saved)
+            except EngineError as error:
+                restore_error = f"Your saved game could not be restored ({error}); it was kept aside."
+                self._storage_set(BROKEN_SAVE_KEY, saved)
+        link_matches_save = settings is None or (restored is not None and restored.settings == settings)
+        if restored is not None and seed is None and link_matches_save:
+            controller = restored
+        else:
+            chosen = settings or (restored.settings if restored else Settings.for_variant("draw-2"))
+            controller = Controller(chosen, seed if seed is not None else _new_seed())
+        for message in (restore_error, link_error):
+            if message:
+                controller.announcements.append(message)
+        return controller
+
+    def start(self) -> None:
+        """Wire the events, draw the first frame, let any AI seat move, and mark the page ready."""
+        page = self.page
+        page.on(self.canvas, "pointerdown", self._on_pointer)
+        page.on(page.el("draw-btn"), "click", lambda _e: self._act(Draw()))
+        page.on(page.el("pass-btn"), "click", lambda _e: self._act(Pass()))
+        page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
+        page.on(page.el("a11y-ends"), "click", self._on_twin_end)
+        page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
+        page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
+        page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
+        page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings.variant))
+        page.on(page.el("ng-variant"), "change", lambda _e: page.refresh_new_game())
+        page.on(page.el("ng-players"), "change", lambda _e: page.refresh_levels())
+        page.on(page.el("new-game-form"), "submit", self._on_new_game)
+        page.on(self.window, "resize", lambda _e: self.invalidate())
+        self.window.dominoesTest = self._proxy_object()
+        self.document.getElementById("app").hidden = False
+        self.after_change()
+        self.document.body.dataset.appState = "ready"
+
+    def _proxy_object(self) -> Any:
+        """``window.dominoesTest.state()``: the table as JSON, for end-to-end tests."""
+        holder = self.window.Object.new()
+        holder.state = self._proxy(lambda: json.dumps(self.test_state()))
+        return holder
+
+    # --- events --------------------------------------------------------------------------
+
+    def _on_pointer(self, event: Any) -> None:
+        if self.scene is None:
+            return
+        hit = self.scene.hit(float(event.offsetX), float(event.offsetY))
+        if hit is None:
+            return
+        event.preventDefault()
+        if hasattr(hit, "side"):
+            self.controller.choose_end(hit)  # type: ignore[arg-type]
+        else:
+            self.controller.tap_tile(hit)  # type: ignore[arg-type]
+        self.after_change()
+
+    def _on_twin_tile(self, event: Any) -> None:
+        move = self.page.twin_target(event)
+        if move:
+            self.controller.tap_tile(parse_tile(move))
+            self.after_change()
+
+    def _on_twin_end(self, event: Any) -> None:
+        move = self.page.twin_target(event)
+        if move:
+            self.controller.choose_end(parse_end(move))
+            self.after_change()
+
+    def _act(self, action: Draw | Pass) -> None:
+        if self.controller.can(action):
+            self.controller.act(action)
+            self.after_change()
+
+    def _next_hand(self) -> None:
+        if self.controller.phase == "hand-over":
+            self.controller.next_hand()
+            self.after_change()
+
+    def _on_new_game(self, event: Any) -> None:
+        event.preventDefault()
+        try:
+            settings = self.page.new_game_settings()
+        except EngineError as error:
+            self.controller.announcements.append(f"Those settings are not offered: {error}")
+            self.after_change()
+            return
+        self.page.el("new-game-dialog").close()
+        self.controller = Controller(settings, _new_seed())
+        self.after_change()
+
+    # --- after every change --------------------------------------------------------------
+
+    def after_change(self) -> None:
+        """Save, refresh the panels, schedule a redraw, and let an AI seat move if it is its turn."""
+        controller = self.controller
+        self._storage_set(SAVE_KEY, controller.save())
+        self.page.update(controller)
+        if controller.phase in ("hand-over", "match-over"):
+            self.page.show_hand_over(controller)
+        else:
+            self.page.close_hand_over()
+        self.invalidate()
+        if controller.phase == "bot" and (self._bot_task is None or self._bot_task.done()):
+            self._bot_generation += 1
+            self._bot_task = asyncio.ensure_future(self._run_bots(self._bot_generation, controller))
+
+    async def _run_bots(self, generation: int, controller: Controller) -> None:
+        """AI seats move one at a time, each after a short pause so a person can follow."""
+        while controller is self.controller and controller.phase == "bot":
+            await asyncio.sleep(self.ai_delay)
+            if controller is not self.controller or generation != self._bot_generation:
+                return
+            controller.bot_move()
+            self._storage_set(SAVE_KEY, controller.save())
+            self.page.update(controller)
+            self.invalidate()
+        if controller is self.controller:
+            self._bot_task = None
+            self.after_change()
+
+    def invalidate(self) -> None:
+        """Ask for one redraw at the next animation frame."""
+        if not self._frame_pending:
+            self._frame_pending = True
+            self.window.requestAnimationFrame(self._frame_proxy)
+
+    def _frame(self, _timestamp: Any = None) -> None:
+        self._frame_pending = False
+        width = float(self.canvas.clientWidth)
+        height = float(self.canvas.clientHeight)
+        if width < 1 or height < 1:
+            return
+        ratio = float(self.window.devicePixelRatio or 1)
+        pixel_width, pixel_height = round(width * ratio), round(height * ratio)
+        if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
+            self.canvas.width = pixel_width
+            self.canvas.height = pixel_height
+        self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+        self.scene = build_scene(self.controller, width, height)
+        draw_scene(self.ctx, self.scene)
+        self.document.body.dataset.frames = str(int(self.document.body.dataset.frames or 0) + 1)
+
+    # --- tests and storage ---------------------------------------------------------------
+
+    def test_state(self) -> dict[str, Any]:
+        """What end-to-end tests read: the phase, the person's options, and click positions."""
+        controller = self.controller
+        view = controller.view()
+        scene = self.scene or build_scene(
+            controller, float(self.canvas.clientWidth), float(self.canvas.clientHeight)
+        )
+        return {
+            "phase": controller.phase,
+            "variant": controller.settings.variant,
+            "players": controller.settings.players,
+            "turn": view.turn,
+            "hand": [str(tile) for tile in view.hand],
+            "legal": [str(action) for action in view.legal_actions],
+            "selected": None if controller.selected is None else str(controller.selected),
+            "scores": list(controller.match.scores),
+            "hand_number": controller.match.hand_number,
+            "hands_played": len(controller.match.results),
+            "layout_tiles": len(view.layout.placements),
+            "boneyard": view.boneyard_count,
+            "announcement": controller.last_announcement,
+            "scene": scene.test_data(),
+        }
+
+    def _storage_get(self, key: str) -> str | None:
+        try:
+            value = self.window.localStorage.getItem(key)
+        except Exception:  # storage can be disabled (private mode, sandboxed iframe)
+            return None
+        return None if value is None else str(value)
+
+    def _storage_set(self, key: str, value: str) -> None:
+        with contextlib.suppress(Exception):  # storage full or disabled: play on without saving
+            self.window.localStorage.setItem(key, value)
+
+
+def _new_seed() -> int:
+    """A fresh seed for a new match (recorded in the save, so the deal can be replayed)."""
+    return random.SystemRandom().randrange(2**31)

@@ -1,0 +1,296 @@
+"""The table's controller: owns the match and the UI state; no browser imports.
+
+Every change goes through here — a human's tap, a bot's move, a new hand — and each
+returns the announcement the page reads out. The page (``web/page.py``) turns the
+controller's state into pixels and DOM; the engine decides every rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import (
+    Action,
+    Draw,
+    End,
+    EngineError,
+    IllegalActionError,
+    Match,
+    Pass,
+    Play,
+    PlayerView,
+    RulesError,
+    Tile,
+    get_variant,
+    make_rules,
+)
+from engine.ai import BOT_LEVELS, make_bot
+from engine.record import match_record, replay
+
+__all__ = ["HUMAN", "POSITIONS", "Controller", "Settings", "seat_names"]
+
+HUMAN = "human"
+"""The level name of the seat a person plays (always seat 0)."""
+
+POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+}
+"""Where each seat sits on screen, seat 0 (the person) at the bottom, then clockwise."""
+
+_NAMES = {
+    "bottom": "You",
+    "left": "West",
+    "top": "North",
+    "right": "East",
+    "top-left": "North-West",
+    "top-right": "North-East",
+}
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The display name of each seat: "You", then compass points clockwise."""
+    return tuple(_NAMES[position] for position in POSITIONS[players])
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A new match's choices: rule set, players, target, and the AI level of each other seat."""
+
+    variant: str = "draw-2"
+    players: int = 2
+    target: int = 100
+    levels: tuple[str, ...] = field(default=("greedy",))
+
+    def __post_init__(self) -> None:
+        make_rules(self.variant, self.players, self.target)  # raises RulesError if not offered
+        if len(self.levels) != self.players - 1 or any(level not in BOT_LEVELS for level in self.levels):
+            raise RulesError(
+                f"need {self.players - 1} AI levels from {', '.join(BOT_LEVELS)}, got {list(self.levels)}",
+                "bad-option",
+            )
+
+    @classmethod
+    def for_variant(cls, variant: str, players: int | None = None, level: str = "greedy") -> Settings:
+        """The variant's defaults with every AI seat at ``level``."""
+        preset = get_variant(variant)
+        count = preset.default_players if players is None else players
+        return cls(variant, count, preset.default_target, (level,) * (count - 1))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for saving."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "target": self.target,
+            "levels": list(self.levels),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from :meth:`to_json` data; raises :class:`RulesError` if they are not valid."""
+        if not isinstance(data, dict):
+            raise RulesError("saved settings are not an object", "bad-option")
+        try:
+            return cls(str(data["variant"]), int(data["players"]), int(data["target"]), tuple(data["levels"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise RulesError(f"saved settings are incomplete: {error}", "bad-option") from None
+
+
+class Controller:
+    """One match at the table, seen from seat 0."""
+
+    human_seat = 0
+
+    def __init__(self, settings: Settings, seed: int) -> None:
+        """Start a new match with ``settings``, dealt from ``seed``."""
+        self.settings = settings
+        self.match = Match(make_rules(settings.variant, settings.players, settings.target), seed)
+        self.actions: list[list[str]] = [[]]
+        self.names = seat_names(settings.players)
+        self.selected: Tile | None = None
+        self.announcements: list[str] = []
+        self._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
+        self._announce_opening()
+
+    # --- saving and restoring ---------------------------------------------------------
+
+    def save(self) -> str:
+        """The whole match as JSON text: settings plus the match record."""
+        record = match_record(self.match, self.actions)
+        return json.dumps({"settings": self.settings.to_json(), "record": record})
+
+    @classmethod
+    def restore(cls, text: str) -> Controller:
+        """The match saved by :meth:`save`; raises :class:`EngineError` if the save is damaged."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise RulesError(f"the saved game is not JSON: {error}", "bad-record") from None
+        if not isinstance(data, dict):
+            raise RulesError("the saved game is not an object", "bad-record")
+        settings = Settings.from_json(data.get("settings"))
+        match, actions = replay(data.get("record") or {})
+        if match.rules != make_rules(settings.variant, settings.players, settings.target):
+            raise RulesError("the saved settings and record disagree", "bad-record")
+        controller = cls.__new__(cls)
+        controller.settings = settings
+        controller.match = match
+        controller.actions = actions
+        controller.names = seat_names(settings.players)
+        controller.selected = None
+        controller.announcements = ["Welcome back: your game was restored."]
+        controller._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
+        return controller
+
+    # --- what the page shows ----------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``human`` (your move), ``bot`` (an AI seat's move), ``hand-over`` or ``match-over``."""
+        if self.match.is_over:
+            return "match-over"
+        if self.match.hand.is_over:
+            return "hand-over"
+        return "human" if self.match.turn == self.human_seat else "bot"
+
+    def view(self) -> PlayerView:
+        """What the person at seat 0 may see."""
+        return self.match.view(self.human_seat)
+
+    def playable_tiles(self) -> frozenset[Tile]:
+        """The person's tiles that can be played now."""
+        return frozenset(action.tile for action in self.view().legal_actions if isinstance(action, Play))
+
+    def ends_for_selected(self) -> tuple[End, ...]:
+        """The ends the selected tile may go on (what the table lights up)."""
+        if self.selected is None:
+            return ()
+        return tuple(
+            action.end
+            for action in self.view().legal_actions
+            if isinstance(action, Play) and action.tile == self.selected and action.end is not None
+        )
+
+    def can(self, action: Action) -> bool:
+        """Whether the person may take ``action`` now."""
+        return self.phase == "human" and action in self.view().legal_actions
+
+    @property
+    def last_announcement(self) -> str:
+        """The latest thing said at the table."""
+        return self.announcements[-1] if self.announcements else ""
+
+    # --- what the person does ---------------------------------------------------------
+
+    def tap_tile(self, tile: Tile) -> str:
+        """The person tapped one of their tiles: play it, or pick it when it fits two ends."""
+        if self.phase != "human":
+            return self._say("Wait for your turn.")
+        plays = [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+        if not plays:
+            return self._say(f"{tile} does not fit here.")
+        if len(plays) == 1:
+            return self.act(plays[0])
+        if self.selected == tile:
+            self.selected = None
+            return self._say(f"{tile} put back.")
+        self.selected = tile
+        return self._say(f"{tile} fits two ends: choose where it goes.")
+
+    def choose_end(self, end: End) -> str:
+        """The person picked an end for the selected tile."""
+        if self.selected is None or end not in self.ends_for_selected():
+            return self._say("Pick a tile first, then one of the lit ends.")
+        return self.act(Play(self.selected, end))
+
+    def act(self, action: Action) -> str:
+        """Play ``action`` for the seat to move; returns what is announced."""
+        seat = self.match.turn
+        value_shown = self._value_before(action)
+        held_before = set(self.match.hand.hand_of(seat))
+        try:
+            self.match.apply(action)
+        except IllegalActionError as error:
+            return self._say(_friendly(error))
+        self.selected = None
+        self.actions[-1].append(str(action))
+        drawn = set(self.match.hand.hand_of(seat)) - held_before
+        text = self._describe(seat, action, value_shown, min(drawn) if drawn else None)
+        result = self.match.hand.result
+        if result is not None:
+            text += ". " + result.describe(self.names) + "."
+            if self.match.result is not None:
+                winner = self._side_name(self.match.result.winner_side)
+                text += f" {winner} {'win' if winner == 'You' else 'wins'} the match."
+        return self._say(text)
+
+    def bot_move(self) -> str:
+        """Let the AI seat to move play one action."""
+        if self.phase != "bot":
+            raise IllegalActionError("no AI seat is to move", "not-your-turn")
+        seat = self.match.turn
+        view = self.match.view(seat)
+        rng = random.Random(f"{self.match.seed}:{len(self.actions)}:{len(self.actions[-1])}:{seat}")
+        return self.act(self._bots[seat].choose(view, rng))
+
+    def next_hand(self) -> str:
+        """Deal the next hand after the end-of-hand summary."""
+        self.match.next_hand()
+        self.actions.append([])
+        self.selected = None
+        self._announce_opening()
+        return self.last_announcement
+
+    # --- words -------------------------------------------------------------------------
+
+    def _side_name(self, side: int) -> str:
+        if not self.match.rules.partnerships:
+            return self.names[side]
+        return " & ".join(self.names[seat] for seat in self.match.rules.seats_of(side))
+
+    def _value_before(self, action: Action) -> int | None:
+        if isinstance(action, Play) and action.end is not None and action.end in self.match.hand.layout.ends:
+            return self.match.hand.layout.value(action.end)
+        return None
+
+    def _describe(self, seat: int, action: Action, value_shown: int | None, drawn: Tile | None) -> str:
+        name = self.names[seat]
+        you = seat == self.human_seat
+        if isinstance(action, Play):
+            verb = "play" if you else "plays"
+            where = "" if value_shown is None else f" on the {value_shown}"
+            return f"{name} {verb} {action.tile}{where}"
+        if isinstance(action, Draw):
+            return f"You draw {drawn}" if you else f"{name} draws"
+        assert isinstance(action, Pass)
+        return f"{name} {'pass' if you else 'passes'}"
+
+    def _announce_opening(self) -> None:
+        hand = self.match.hand
+        opener = self.names[hand.opening.seat]
+        what = f" with {hand.opening.tile}" if hand.opening.tile is not None else ""
+        number = self.match.hand_number
+        self._say(f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.")
+
+    def _say(self, text: str) -> str:
+        self.announcements.append(text)
+        del self.announcements[:-50]
+        return text
+
+
+def _friendly(error: EngineError) -> str:
+    """What a player is told for an engine error code."""
+    return {
+        "must-play": "You can play, so you must.",
+        "cannot-draw": "You cannot draw now.",
+        "cannot-pass": "Draw first: you may pass only when the boneyard is down to its last tiles.",
+        "does-not-match": "That tile does not fit there.",
+        "wrong-opening": "This hand must open with the tile named.",
+        "hand-over": "The hand is over.",
+    }.get(error.code, "That move is not allowed.")

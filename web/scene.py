@@ -1,0 +1,175 @@
+"""The view model: what the table shows, in CSS pixels, and what a point on it hits.
+
+A :class:`Scene` is built from the controller and the canvas size by pure code (no
+browser imports) and handed to the renderer, which only draws it. The same scene
+answers hit-tests for taps and gives tests the on-screen position of every tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import End, Layout, Side, Tile
+from web.controller import POSITIONS, Controller
+from web.geometry import ChainTile, LineLayout, Rect, empty_layout, layout_line
+from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
+
+__all__ = ["Scene", "SeatSprite", "Target", "TileSprite", "build_scene", "line_layout_of"]
+
+
+@dataclass(frozen=True)
+class TileSprite:
+    """One tile to draw: where, which way up, the value on each half, and its highlight."""
+
+    rect: Rect
+    vertical: bool
+    first: int
+    second: int
+    face_up: bool = True
+    playable: bool = False
+    selected: bool = False
+    last: bool = False
+
+
+@dataclass(frozen=True)
+class SeatSprite:
+    """A seat around the table: its label, tiles (hidden backs, or revealed at the end)."""
+
+    seat: int
+    name: str
+    position: str
+    rect: Rect
+    tiles: tuple[TileSprite, ...]
+    count: int
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class Target:
+    """A lit place on the line where the selected tile can go."""
+
+    end: End
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything drawn on the canvas for one frame."""
+
+    width: float
+    height: float
+    board: Rect
+    unit: float
+    line: tuple[TileSprite, ...]
+    targets: tuple[Target, ...]
+    hand: tuple[tuple[Tile, TileSprite], ...]
+    seats: tuple[SeatSprite, ...]
+    info: Rect
+    info_text: str
+
+    def hit(self, x: float, y: float) -> Tile | End | None:
+        """The hand tile or lit end under a point (targets first: they may overlap nothing else)."""
+        for target in self.targets:
+            if target.rect.contains(x, y):
+                return target.end
+        for tile, sprite in self.hand:
+            if sprite.rect.contains(x, y):
+                return tile
+        return None
+
+    def test_data(self) -> dict[str, Any]:
+        """Positions of the clickable things, for end-to-end tests (CSS px, canvas-relative)."""
+        return {
+            "hand": [
+                {"tile": str(tile), "x": s.rect.center[0], "y": s.rect.center[1], "playable": s.playable}
+                for tile, s in self.hand
+            ],
+            "targets": [
+                {"end": str(t.end), "x": t.rect.center[0], "y": t.rect.center[1]} for t in self.targets
+            ],
+            "line": len(self.line),
+            "unit": self.unit,
+        }
+
+
+def line_layout_of(layout: Layout, board: Rect) -> LineLayout:
+    """Place an engine layout (a plain line: east and west arms) on the board."""
+    if layout.is_empty:
+        return empty_layout(board)
+    root = layout.placements[0]
+    arms = {
+        side: [ChainTile(i, layout.placements[i].inner, layout.placements[i].outer) for i in layout.arm(side)]
+        for side in (Side.EAST, Side.WEST)
+    }
+    return layout_line(0, (root.inner, root.outer), arms[Side.EAST], arms[Side.WEST], board)
+
+
+def build_scene(controller: Controller, width: float, height: float) -> Scene:
+    """The scene for the controller's current state on a canvas of ``width`` by ``height`` CSS px."""
+    view = controller.view()
+    players = view.rules.players
+    regions = table_regions(width, height, players)
+    line = line_layout_of(view.layout, regions.board)
+    last_id = len(view.layout.placements) - 1
+    line_sprites = tuple(
+        TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
+    )
+    targets = tuple(
+        Target(end, line.ends[end.side.value])
+        for end in controller.ends_for_selected()
+        if end.side.value in line.ends
+    )
+    playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
+    hand = tuple(
+        (
+            tile,
+            TileSprite(rect, True, tile.high, tile.low, True, tile in playable, tile == controller.selected),
+        )
+        for tile, rect in zip(view.hand, hand_tile_rects(regions.hand, len(view.hand)), strict=True)
+    )
+    seats = tuple(_seat_sprite(controller, region, view.result is not None) for region in regions.seats[1:])
+    return Scene(
+        width=width,
+        height=height,
+        board=regions.board,
+        unit=line.unit,
+        line=line_sprites,
+        targets=targets,
+        hand=hand,
+        seats=seats,
+        info=regions.info,
+        info_text=_info_text(controller),
+    )
+
+
+def _seat_sprite(controller: Controller, region: Any, revealed: bool) -> SeatSprite:
+    view = controller.view()
+    seat = region.seat
+    count = view.hand_counts[seat]
+    rects = hidden_tile_rects(region, count)
+    if revealed and view.result is not None:
+        held = view.result.hands[seat]
+        tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=True))
+    else:
+        tiles = tuple(TileSprite(rect, rect.h >= rect.w, 0, 0, face_up=False) for rect in rects)
+    return SeatSprite(
+        seat=seat,
+        name=controller.names[seat],
+        position=POSITIONS[view.rules.players][seat],
+        rect=region.rect,
+        tiles=tiles,
+        count=count,
+        to_move=controller.phase in ("human", "bot") and view.turn == seat,
+    )
+
+
+def _upright(rect: Rect, tile: Tile) -> TileSprite:
+    return TileSprite(rect, rect.h >= rect.w, tile.high, tile.low)
+
+
+def _info_text(controller: Controller) -> str:
+    view = controller.view()
+    if view.rules.boneyard_reserve or view.rules.draw.value != "none":
+        return f"Boneyard {view.boneyard_count}"
+    return f"Sleeping {view.boneyard_count}"
