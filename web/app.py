@@ -70,6 +70,7 @@ class App:
         self.ctx = self.canvas.getContext("2d")
         self.scene: Scene | None = None
         self._frame_pending = False
+        self.frames = 0
         self._frame_proxy = proxy(self._frame)
         self._bot_generation = 0
         self._bot_task: asyncio.Task[None] | None = None
@@ -229,7 +230,8 @@ class App:
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.scene = build_scene(self.controller, width, height)
         draw_scene(self.ctx, self.scene)
-        self.document.body.dataset.frames = str(int(self.document.body.dataset.frames or 0) + 1)
+        self.frames += 1
+        self.document.body.dataset.frames = str(self.frames)
 
     # --- tests and storage ---------------------------------------------------------------
 

@@ -1,0 +1,257 @@
+"""Browser test fixtures: serve dist/ on 127.0.0.1 and drive it with headless Chromium.
+
+Reusable pieces for other e2e tests:
+
+* ``app_server`` (session): the running server; ``app_url`` its base URL (also ``base_url``).
+* ``app_page``: a page in a fresh context, booted to ``data-app-state="ready"``; its
+  ``Recorder`` (fixture ``recorder``; both together: ``app_session``) fails the test at
+  teardown on any console error, page error or request that leaves 127.0.0.1.
+* ``open_app``: a factory fixture doing the same on demand (several contexts in one test,
+  or ``wait=False`` to look at the page before Python is up).
+* ``wait_until_ready``: fixture returning the helper that waits for the readiness marker
+  (never sleep).
+
+Helpers are handed out as fixtures because test modules cannot import a conftest.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+#: Host every request must go to.
+LOCAL_HOST = "127.0.0.1"
+#: Generous: a cold boot takes about 2 s on 2 cores, far more on a loaded CI machine.
+READY_TIMEOUT_MS = 60_000
+
+#: Chromium flags measured on these machines (see shared/STACK-NOTES.md). The host
+#: resolver rule makes any non-local host fail at once instead of hanging.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-quic",
+    "--no-first-run",
+    f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {LOCAL_HOST}",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/e2e with the ``e2e`` marker."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def chromium_path() -> str:
+    """The Chromium binary: $DOMINOES_CHROMIUM, else ``chromium`` on PATH."""
+    path = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
+    if not path:
+        pytest.fail(
+            "no Chromium: run `python build.py test`, or install chromium, or set DOMINOES_CHROMIUM",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, pointed at the system Chromium."""
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": args}
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    """The built dist/ (rebuilt now if it is missing or older than its sources)."""
+    if build.dist_is_stale(build.DIST):
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def app_server(dist_dir: Path) -> Iterator[build.DistServer]:
+    """dist/ served on 127.0.0.1 at a free port, in a background thread."""
+    server = build.make_server(dist_dir, LOCAL_HOST, 0)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server: build.DistServer) -> str:
+    """Base URL of the served app, e.g. ``http://127.0.0.1:41234/``."""
+    return app_server.url
+
+
+@pytest.fixture(scope="session")
+def base_url(app_url: str) -> str:
+    """Lets ``page.goto("/")`` in pytest-playwright's own fixtures reach the app."""
+    return app_url
+
+
+@dataclass
+class Recorder:
+    """Records what a browser context does: requests, console errors, page errors."""
+
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach_context(self, context: BrowserContext) -> None:
+        """Record every request of the context, service worker requests included, and
+        the console and page errors of every page the context opens from now on."""
+        context.on("request", self._on_request)
+        context.on("page", self.attach_page)
+        for page in context.pages:
+            self.attach_page(page)
+
+    def attach_page(self, page: Page) -> None:
+        """Record a page's console errors and uncaught exceptions."""
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location
+            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location else ""
+            self.console_errors.append(f"{message.text}{where}")
+
+    def foreign_requests(self) -> list[str]:
+        """Requests whose host is not 127.0.0.1 (``data:``/``blob:`` URLs are local)."""
+        foreign = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob", "about"):
+                continue
+            if parts.hostname != LOCAL_HOST:
+                foreign.append(url)
+        return foreign
+
+    def problems(self) -> list[str]:
+        """Everything that should fail a test, one line each."""
+        return (
+            [f"console error: {e}" for e in self.console_errors]
+            + [f"page error: {e}" for e in self.page_errors]
+            + [f"request left {LOCAL_HOST}: {u}" for u in self.foreign_requests()]
+        )
+
+    def assert_clean(self) -> None:
+        """Fail if there was any console error, page error or non-local request."""
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+def wait_until_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the app says it is playable (``<body data-app-state="ready">``).
+
+    Fails fast with the on-page error text if the boot reports an error instead.
+    """
+    page.wait_for_function(
+        "() => ['ready', 'error'].includes(document.body?.dataset.appState)",
+        timeout=timeout_ms,
+    )
+    state = page.evaluate("document.body.dataset.appState")
+    if state != "ready":
+        detail = page.evaluate("document.getElementById('loading-error')?.textContent || ''")
+        pytest.fail(f"the app failed to boot (app state {state!r}):\n{detail}", pytrace=False)
+
+
+@dataclass
+class AppSession:
+    """A context and page opened on the app, with its recorder.
+
+    ``expect_clean`` (default True): the ``open_app`` fixture asserts at teardown that the
+    recorder saw no console error, page error or non-local request.
+    """
+
+    context: BrowserContext
+    page: Page
+    recorder: Recorder
+    expect_clean: bool = True
+
+
+OpenApp = Callable[..., AppSession]
+
+
+@pytest.fixture
+def open_app(browser: Browser, app_url: str) -> Iterator[OpenApp]:
+    """Factory: ``open_app(path="", *, wait=True, **context_args) -> AppSession``.
+
+    Each call opens the app in a fresh recorded context (``path`` is relative to the app
+    URL). At teardown every context is closed and, unless ``session.expect_clean`` was set
+    to False, its recorder must be clean.
+    """
+    sessions: list[AppSession] = []
+
+    def _open(path: str = "", *, wait: bool = True, **context_args: Any) -> AppSession:
+        context = browser.new_context(**context_args)
+        recorder = Recorder()
+        recorder.attach_context(context)
+        session = AppSession(context, context.new_page(), recorder)
+        sessions.append(session)
+        session.page.goto(app_url + path.lstrip("/"), wait_until="commit")
+        if wait:
+            wait_until_ready(session.page)
+        return session
+
+    yield _open
+    problems: list[str] = []
+    for session in sessions:
+        if session.expect_clean:
+            problems += session.recorder.problems()
+        session.context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def app_session(open_app: OpenApp) -> AppSession:
+    """The app booted to ready in a fresh recorded context (clean at teardown)."""
+    return open_app()
+
+
+@pytest.fixture
+def app_page(app_session: AppSession) -> Page:
+    """The page of ``app_session``: booted to ready; no console error, page error or
+    request leaving 127.0.0.1 is allowed (checked at teardown)."""
+    return app_session.page
+
+
+@pytest.fixture
+def recorder(app_session: AppSession) -> Recorder:
+    """The recorder of ``app_page``/``app_session``."""
+    return app_session.recorder
+
+
+@pytest.fixture(name="wait_until_ready")
+def wait_until_ready_fixture() -> Callable[..., None]:
+    """The ``wait_until_ready(page, timeout_ms=60_000)`` helper, for tests that reload."""
+    return wait_until_ready

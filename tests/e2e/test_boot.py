@@ -1,0 +1,100 @@
+"""The page boots from the local bundle: loading screen first, then a ready table, offline too."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import build
+
+BOOT_PHASES = ["runtime", "python", "table"]
+
+
+def test_loading_screen_shows_before_python_is_ready(
+    open_app: Callable[..., Any], wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(wait=False).page
+    page.wait_for_selector("#loading", state="visible", timeout=10_000)
+    # Python takes seconds to boot; the plain-HTML loading screen is there before it.
+    assert page.evaluate("document.body.dataset.appState") == "loading"
+    expect(page.locator("#loading h1")).to_have_text("Dominoes")
+    expect(page.locator("#loading-text")).not_to_be_empty()
+    expect(page.locator("#app")).to_be_hidden()
+
+    wait_until_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
+    # The loading screen went through every boot phase, in order, without an error.
+    assert page.evaluate("window.dominoesBoot.phases") == BOOT_PHASES
+    assert page.evaluate("window.dominoesBoot.errors") == []
+
+
+def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> None:
+    assert app_page.evaluate("document.body.dataset.appState") == "ready"
+    paths = {url.split("/", 3)[3] for url in recorder.requests}
+    # The runtime really came from our bundle.
+    for needed in (
+        "pyscript/core.js",
+        "pyscript.toml",
+        "main.py",
+        "app.zip",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+    ):
+        assert needed in paths, f"{needed} was not requested: {sorted(paths)}"
+    assert recorder.foreign_requests() == []
+    # The fixture asserts at teardown: no console error, no page error, no foreign request.
+
+
+def test_second_visit_works_offline(
+    open_app: Callable[..., Any], app_url: str, wait_until_ready: Callable[[Page], None]
+) -> None:
+    session = open_app()
+    page = session.page
+    # The service worker is registered once the table is ready; when it is active, its
+    # install step (precaching the whole bundle) has finished.
+    scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert scope == app_url
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+
+    session.context.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_until_ready(page)
+    assert page.evaluate("navigator.onLine") is False
+    assert page.evaluate("window.dominoesBoot.phases") == BOOT_PHASES
+    # open_app asserts at teardown that neither visit logged an error or left 127.0.0.1.
+
+
+@pytest.fixture
+def broken_app_url(dist_dir: Path, tmp_path: Path) -> Iterator[str]:
+    """dist/ served with a main.py that fails on import (dist/ itself is untouched)."""
+    broken = tmp_path / "main.py"
+    broken.write_text("import engine.no_such_module\n")
+    server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/main.py": broken})
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.url
+    server.shutdown()
+    server.server_close()
+
+
+def test_boot_error_is_shown_on_the_loading_screen(browser: Browser, broken_app_url: str) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(broken_app_url, wait_until="commit")
+        page.wait_for_function("document.body.dataset.appState !== 'loading'", timeout=60_000)
+        # Instead of spinning forever, the loading screen shows what went wrong.
+        assert page.evaluate("document.body.dataset.appState") == "error"
+        expect(page.locator("#loading")).to_be_visible()
+        expect(page.locator("#loading-text")).to_contain_text("could not start")
+        expect(page.locator("#loading-error")).to_contain_text(
+            "ModuleNotFoundError: No module named 'engine.no_such_module'"
+        )
+    finally:
+        context.close()
