@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from engine import VARIANTS, Draw, EngineError, Pass, parse_end, parse_tile
+from engine import VARIANTS, Draw, End, EngineError, Pass, parse_end, parse_tile
 from engine.ai import BOT_LEVELS
 from web.controller import Controller, Settings
 from web.page import Page
@@ -99,9 +99,7 @@ class App:
         else:
             chosen = settings or (restored.settings if restored else Settings.for_variant("draw-2"))
             controller = Controller(chosen, seed if seed is not None else _new_seed())
-        for message in (restore_error, link_error):
-            if message:
-                controller.announcements.append(message)
+        self.notices = [message for message in (restore_error, link_error) if message]
         return controller
 
     def start(self) -> None:
@@ -120,6 +118,11 @@ class App:
         page.on(page.el("ng-players"), "change", lambda _e: page.refresh_levels())
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
         page.on(self.window, "resize", lambda _e: self.invalidate())
+        # The board also changes size without a window resize (a notice, the phone's bars).
+        self._resize_proxy = self._proxy(lambda *_args: self.invalidate())
+        self.window.ResizeObserver.new(self._resize_proxy).observe(self.canvas)
+        page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
+        self.show_notice(" ".join(self.notices) or None)
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
         self.after_change()
@@ -140,10 +143,12 @@ class App:
         if hit is None:
             return
         event.preventDefault()
-        if hasattr(hit, "side"):
-            self.controller.choose_end(hit)  # type: ignore[arg-type]
+        if isinstance(hit, str):
+            self.controller.act(Draw())
+        elif isinstance(hit, End):
+            self.controller.choose_end(hit)
         else:
-            self.controller.tap_tile(hit)  # type: ignore[arg-type]
+            self.controller.tap_tile(hit)
         self.after_change()
 
     def _on_twin_tile(self, event: Any) -> None:
@@ -173,12 +178,17 @@ class App:
         try:
             settings = self.page.new_game_settings()
         except EngineError as error:
-            self.controller.announcements.append(f"Those settings are not offered: {error}")
-            self.after_change()
+            self.show_notice(f"Those settings are not offered: {error}")
             return
         self.page.el("new-game-dialog").close()
         self.controller = Controller(settings, _new_seed())
         self.after_change()
+
+    def show_notice(self, text: str | None) -> None:
+        """Show a message that stays until dismissed (``None`` hides it)."""
+        self.page.el("notice-text").textContent = text or ""
+        self.page.el("notice").hidden = text is None
+        self.invalidate()  # the board area changes size
 
     # --- after every change --------------------------------------------------------------
 
@@ -211,15 +221,15 @@ class App:
             self.after_change()
 
     def invalidate(self) -> None:
-        """Ask for one redraw at the next animation frame."""
+        """Rebuild the scene now (taps and tests see the new state at once) and redraw next frame."""
+        self.scene = build_scene(self.controller, *self._canvas_size())
         if not self._frame_pending:
             self._frame_pending = True
             self.window.requestAnimationFrame(self._frame_proxy)
 
     def _frame(self, _timestamp: Any = None) -> None:
         self._frame_pending = False
-        width = float(self.canvas.clientWidth)
-        height = float(self.canvas.clientHeight)
+        width, height = self._canvas_size()
         if width < 1 or height < 1:
             return
         ratio = float(self.window.devicePixelRatio or 1)
@@ -233,15 +243,16 @@ class App:
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 
+    def _canvas_size(self) -> tuple[float, float]:
+        return float(self.canvas.clientWidth), float(self.canvas.clientHeight)
+
     # --- tests and storage ---------------------------------------------------------------
 
     def test_state(self) -> dict[str, Any]:
         """What end-to-end tests read: the phase, the person's options, and click positions."""
         controller = self.controller
         view = controller.view()
-        scene = self.scene or build_scene(
-            controller, float(self.canvas.clientWidth), float(self.canvas.clientHeight)
-        )
+        scene = self.scene or build_scene(controller, *self._canvas_size())
         return {
             "phase": controller.phase,
             "variant": controller.settings.variant,

@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import End, Layout, Side, Tile
+from engine import Draw, End, Layout, Side, Tile
 from web.controller import POSITIONS, Controller
 from web.geometry import ChainTile, LineLayout, Rect, empty_layout, layout_line
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 
-__all__ = ["Scene", "SeatSprite", "Target", "TileSprite", "build_scene", "line_layout_of"]
+__all__ = ["DRAW_HIT", "Scene", "SeatSprite", "Target", "TileSprite", "build_scene", "line_layout_of"]
+
+DRAW_HIT = "draw"
+"""What :meth:`Scene.hit` returns for a tap on the boneyard when drawing is allowed."""
 
 
 @dataclass(frozen=True)
@@ -67,9 +70,13 @@ class Scene:
     seats: tuple[SeatSprite, ...]
     info: Rect
     info_text: str
+    can_draw: bool = False
+    """Whether tapping the boneyard (the ``info`` area) draws a tile now."""
 
-    def hit(self, x: float, y: float) -> Tile | End | None:
-        """The hand tile or lit end under a point (targets first: they may overlap nothing else)."""
+    def hit(self, x: float, y: float) -> Tile | End | str | None:
+        """The lit end, hand tile, or ``"draw"`` (the boneyard, when drawing is allowed) under a point."""
+        if self.can_draw and self.info.contains(x, y):
+            return DRAW_HIT
         for target in self.targets:
             if target.rect.contains(x, y):
                 return target.end
@@ -88,6 +95,7 @@ class Scene:
             "targets": [
                 {"end": str(t.end), "x": t.rect.center[0], "y": t.rect.center[1]} for t in self.targets
             ],
+            "boneyard": {"x": self.info.center[0], "y": self.info.center[1], "can_draw": self.can_draw},
             "line": len(self.line),
             "unit": self.unit,
         }
@@ -140,6 +148,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         seats=seats,
         info=regions.info,
         info_text=_info_text(controller),
+        can_draw=controller.can(Draw()),
     )
 
 
@@ -171,5 +180,6 @@ def _upright(rect: Rect, tile: Tile) -> TileSprite:
 def _info_text(controller: Controller) -> str:
     view = controller.view()
     if view.rules.boneyard_reserve or view.rules.draw.value != "none":
-        return f"Boneyard {view.boneyard_count}"
+        suffix = " — tap to draw" if controller.can(Draw()) else ""
+        return f"Boneyard {view.boneyard_count}{suffix}"
     return f"Sleeping {view.boneyard_count}"

@@ -1,0 +1,166 @@
+"""Complete games through the real page in headless Chromium.
+
+Tile positions come from the app's own scene (``window.dominoesTest.state()``), never
+from hard-coded pixels. Every test also inherits the recorder's checks: no console
+errors, and no request leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+MOVE_TIMEOUT_MS = 30_000
+
+
+def state(page: Page) -> dict[str, Any]:
+    """The table as the app reports it."""
+    return json.loads(page.evaluate("window.dominoesTest.state()"))
+
+
+def settle(page: Page) -> dict[str, Any]:
+    """Wait until no AI seat is to move, then return the state."""
+    page.wait_for_function("document.body.dataset.phase !== 'bot'", timeout=MOVE_TIMEOUT_MS)
+    return state(page)
+
+
+def click_canvas(page: Page, x: float, y: float) -> None:
+    """Click the table canvas at CSS px (x, y) relative to its top-left corner."""
+    box = page.locator("#table").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:
+    """Make one move for the person by clicking on the canvas (Pass, if forced, by its button)."""
+    playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+    if playable:
+        tile = max(playable, key=lambda t: sum(int(v) for v in t["tile"].split("-")))
+        click_canvas(page, tile["x"], tile["y"])
+        after = state(page)
+        if after["selected"] is not None:  # fits two ends: the lit targets are on the canvas
+            assert after["selected"] == tile["tile"]
+            assert len(after["scene"]["targets"]) == 2
+            target = after["scene"]["targets"][0]
+            click_canvas(page, target["x"], target["y"])
+            after = state(page)
+        assert tile["tile"] not in after["hand"], f"{tile['tile']} was not played"
+    elif "draw" in current["legal"]:
+        boneyard = current["scene"]["boneyard"]
+        assert boneyard["can_draw"]
+        click_canvas(page, boneyard["x"], boneyard["y"])
+        after = state(page)
+        assert len(after["hand"]) == len(current["hand"]) + 1, "the drawn tile appears in the hand"
+    else:
+        assert current["legal"] == ["pass"]
+        page.click("#pass-btn")
+        after = state(page)
+        assert after["announcement"].startswith("You pass") or after["phase"] != "human"
+
+
+def test_a_complete_draw2_match_to_100_is_played_on_the_canvas(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=2024&level=greedy&aidelay=0").page
+    hands_seen = 0
+    for _ in range(2000):
+        current = settle(page)
+        if current["phase"] == "match-over":
+            break
+        if current["phase"] == "hand-over":
+            expect(page.locator("#hand-dialog")).to_be_visible()
+            expect(page.locator("#hand-rows tr")).to_have_count(2)
+            expect(page.locator("#hand-why")).to_have_text(re.compile(r"(went out|blocked)"))
+            hands_seen += 1
+            page.click("#next-hand-btn")
+            page.wait_for_function(
+                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
+            )
+            continue
+        play_my_turn_on_canvas(page, current)
+    final = state(page)
+    assert final["phase"] == "match-over"
+    assert max(final["scores"]) >= 100
+    assert hands_seen >= 1
+    expect(page.locator("#hand-title")).to_have_text(re.compile(r"wins? the match"))
+    expect(page.locator("#hand-total")).to_have_text(re.compile(r"Final score: .*Credited with \d+ points"))
+    expect(page.locator("#new-match-btn")).to_be_visible()
+    expect(page.locator("#next-hand-btn")).to_be_hidden()
+
+
+def test_a_four_player_block_hand_is_played_with_the_keyboard_buttons(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=block&players=4&seed=7&aidelay=0").page
+    assert state(page)["players"] == 4
+    expect(page.locator("#draw-btn")).to_be_hidden()  # block: the sleeping tiles are never drawn
+    for _ in range(200):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            break
+        playable = [t["tile"] for t in current["scene"]["hand"] if t["playable"]]
+        if not playable:
+            assert current["legal"] == ["pass"]
+            page.click("#pass-btn")
+            continue
+        # Keyboard users reach the twin by focus; Enter presses the focused button.
+        page.locator(f"#a11y-hand button[data-move='{playable[0]}']").press("Enter")
+        if state(page)["selected"] is not None:
+            page.locator("#a11y-ends button").first.press("Enter")
+        assert playable[0] not in state(page)["hand"]
+    final = state(page)
+    assert final["phase"] in ("hand-over", "match-over")
+    expect(page.locator("#hand-rows tr")).to_have_count(4)
+    expect(page.locator("#hand-why")).to_have_text(re.compile(r"(went out; .* scores \d+|blocked: .*)"))
+
+
+def test_a_reload_keeps_the_game(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=99&aidelay=0").page
+    current = settle(page)
+    if current["phase"] == "human":
+        play_my_turn_on_canvas(page, current)
+    before = settle(page)
+    page.goto(page.url.split("?")[0] + "?aidelay=0")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    after = settle(page)
+    for key in ("hand", "layout_tiles", "scores", "boneyard", "hand_number", "variant"):
+        assert after[key] == before[key], key
+
+
+def test_an_unknown_variant_in_the_link_is_explained_and_changes_nothing(
+    open_app: Callable[..., Any],
+) -> None:
+    page = open_app("?variant=chess&aidelay=0").page
+    current = state(page)
+    assert current["variant"] == "draw-2"  # the default table, untouched
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#notice-text")).to_have_text(re.compile(r"does not offer .*chess.*Rule sets: "))
+    page.click("#notice-close")
+    expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_the_new_game_dialog_starts_the_chosen_table(open_app: Callable[..., Any]) -> None:
+    page = open_app("?aidelay=0").page
+    page.click("#new-game-btn")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    page.select_option("#ng-variant", "block")
+    page.select_option("#ng-players", "3")
+    expect(page.locator(".ng-level")).to_have_count(2)
+    page.locator(".ng-level").nth(1).select_option("random")
+    page.click("#ng-start")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    current = state(page)
+    assert (current["variant"], current["players"]) == ("block", 3)
+    page.click("#rules-btn")
+    expect(page.locator("#rules-title")).to_have_text("Block Dominoes")
+    expect(page.locator("#rules-list li")).to_have_count(7)
+
+
+def test_the_table_fits_a_phone_in_portrait(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=5&aidelay=0", viewport={"width": 390, "height": 844}).page
+    current = settle(page)
+    box = page.locator("#table").bounding_box()
+    assert box is not None and box["width"] <= 390
+    for tile in current["scene"]["hand"]:
+        assert 0 <= tile["x"] <= box["width"] and 0 <= tile["y"] <= box["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
