@@ -140,6 +140,11 @@ class Hand:
         self._hands: list[list[Tile]] = [sorted(held) for held in hands]
         self._boneyard: list[Tile] = list(boneyard)
         self.opening = opening if opening is not None else highest_double_opening(self._hands)
+        if self.opening.tile is not None and self.opening.tile not in self._hands[self.opening.seat]:
+            raise EngineError(
+                f"seat {self.opening.seat} must open with {self.opening.tile} but does not hold it",
+                "bad-deal",
+            )
         self.layout = Layout(rules.spinner)
         self.turn = self.opening.seat
         self.history: list[Event] = []
@@ -239,6 +244,8 @@ class Hand:
             self._last_drawn = tile
             self._drew_this_turn = True
             self.history.append(Drew(seat))
+            if self._is_blocked():  # the last allowed draw can leave nobody able to play
+                self._finish("blocked", None)
         else:
             self.history.append(Passed(seat))
             self._next_turn()
@@ -258,7 +265,10 @@ class Hand:
     def _why_illegal(self, action: Action) -> IllegalActionError:
         where = f"seat {self.turn} to move, move {len(self.history) + 1}, ends {self._ends_text()}"
         if self.result is not None:
-            return IllegalActionError(f"{action}: the hand is over", "hand-over")
+            return IllegalActionError(
+                f"{action}: the hand is over ({len(self.history)} moves, ends {self._ends_text()})",
+                "hand-over",
+            )
         legal = self.legal_actions()
         can_play = any(isinstance(option, Play) for option in legal)
         if isinstance(action, Play):
@@ -270,7 +280,7 @@ class Hand:
                 return IllegalActionError(
                     f"{action}: this hand must open with {self.opening.tile} ({where})", "wrong-opening"
                 )
-            if action.end is not None and action.end not in self.layout.ends:
+            if action.end is None or action.end not in self.layout.ends:
                 return IllegalActionError(
                     f"{action}: {action.end} is not an open end ({where})", "no-such-end"
                 )
