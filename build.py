@@ -440,6 +440,21 @@ def install_tools(groups: Sequence[str] = ("test", "dev")) -> None:
         fail("pip install of the test tools failed")
 
 
+#: Chromium flags for headless tests and benchmarks on these machines (see
+#: shared/STACK-NOTES.md). The host-resolver rule makes any non-local host fail at once.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-quic",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+)
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 

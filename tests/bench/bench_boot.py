@@ -35,19 +35,7 @@ BARE_URL_PATH = "/bench/bare.html"
 BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 TIMEOUT_MS = 120_000
 
-#: The same Chromium flags as the browser tests (tests/e2e/conftest.py).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-extensions",
-    "--disable-quic",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 
 
 def time_boot(browser: Browser, url: str) -> float:

@@ -39,20 +39,7 @@ LOCAL_HOST = "127.0.0.1"
 #: Generous: a cold boot takes about 2 s on 2 cores, far more on a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 
-#: Chromium flags measured on these machines (see shared/STACK-NOTES.md). The host
-#: resolver rule makes any non-local host fail at once instead of hanging.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-extensions",
-    "--disable-quic",
-    "--no-first-run",
-    f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {LOCAL_HOST}",
-]
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
