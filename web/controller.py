@@ -29,18 +29,14 @@ from engine import (
 )
 from engine.ai import BOT_LEVELS, make_bot
 from engine.record import match_record, replay
+from web.table_layout import SEAT_POSITIONS
 
 __all__ = ["HUMAN", "POSITIONS", "Controller", "Settings", "seat_names"]
 
 HUMAN = "human"
 """The level name of the seat a person plays (always seat 0)."""
 
-POSITIONS: dict[int, tuple[str, ...]] = {
-    2: ("bottom", "top"),
-    3: ("bottom", "left", "right"),
-    4: ("bottom", "left", "top", "right"),
-    5: ("bottom", "left", "top-left", "top-right", "right"),
-}
+POSITIONS = SEAT_POSITIONS
 """Where each seat sits on screen, seat 0 (the person) at the bottom, then clockwise."""
 
 _NAMES = {
