@@ -280,26 +280,26 @@ class Hand:
                 return IllegalActionError(
                     f"{action}: this hand must open with {self.opening.tile} ({where})", "wrong-opening"
                 )
-            if action.end is None or action.end not in self.layout.ends:
+            if action.end is None:
+                return IllegalActionError(
+                    f"{action}: the layout is open, so {action.tile} needs an end ({where})", "no-such-end"
+                )
+            if action.end not in self.layout.ends:
                 return IllegalActionError(
                     f"{action}: {action.end} is not an open end ({where})", "no-such-end"
                 )
             return IllegalActionError(
                 f"{action}: {action.tile} does not fit there ({where})", "does-not-match"
             )
+        if isinstance(action, Draw | Pass) and can_play:
+            return IllegalActionError(
+                f"{action}: seat {self.turn} can play, so must play ({where})", "must-play"
+            )
         if isinstance(action, Draw):
-            if can_play:
-                return IllegalActionError(
-                    f"draw: seat {self.turn} can play, so must play ({where})", "must-play"
-                )
             return IllegalActionError(
                 f"draw: no drawing allowed now, {self.boneyard_count} left ({where})", "cannot-draw"
             )
         if isinstance(action, Pass):
-            if can_play:
-                return IllegalActionError(
-                    f"pass: seat {self.turn} can play, so must play ({where})", "must-play"
-                )
             return IllegalActionError(f"pass: seat {self.turn} must draw first ({where})", "cannot-pass")
         return IllegalActionError(f"{action!r} is not an action", "unknown-action")
 

@@ -105,13 +105,9 @@ class Controller:
 
     def __init__(self, settings: Settings, seed: int) -> None:
         """Start a new match with ``settings``, dealt from ``seed``."""
-        self.settings = settings
-        self.match = Match(make_rules(settings.variant, settings.players, settings.target), seed)
-        self.actions: list[list[str]] = [[]]
-        self.names = seat_names(settings.players)
-        self.selected: Tile | None = None
-        self.announcements: list[str] = []
-        self._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
+        self._attach(
+            settings, Match(make_rules(settings.variant, settings.players, settings.target), seed), [[]]
+        )
         self._announce_opening()
 
     # --- saving and restoring ---------------------------------------------------------
@@ -135,14 +131,19 @@ class Controller:
         if match.rules != make_rules(settings.variant, settings.players, settings.target):
             raise RulesError("the saved settings and record disagree", "bad-record")
         controller = cls.__new__(cls)
-        controller.settings = settings
-        controller.match = match
-        controller.actions = actions
-        controller.names = seat_names(settings.players)
-        controller.selected = None
-        controller.announcements = ["Welcome back: your game was restored."]
-        controller._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
+        controller._attach(settings, match, actions)
+        controller._say("Welcome back: your game was restored.")
         return controller
+
+    def _attach(self, settings: Settings, match: Match, actions: list[list[str]]) -> None:
+        """Set up the table around a match (new or replayed) and its action lists."""
+        self.settings = settings
+        self.match = match
+        self.actions = actions
+        self.names = seat_names(settings.players)
+        self.selected: Tile | None = None
+        self.announcements: list[str] = []
+        self._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
 
     # --- what the page shows ----------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Draw, End, Layout, Side, Tile
+from engine import Draw, End, Layout, PlayerView, Side, Tile
 from web.controller import POSITIONS, Controller
 from web.geometry import ChainTile, LineLayout, Rect, empty_layout, layout_line
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
@@ -136,7 +136,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         )
         for tile, rect in zip(view.hand, hand_tile_rects(regions.hand, len(view.hand)), strict=True)
     )
-    seats = tuple(_seat_sprite(controller, region, view.result is not None) for region in regions.seats[1:])
+    seats = tuple(_seat_sprite(controller, view, region) for region in regions.seats[1:])
     return Scene(
         width=width,
         height=height,
@@ -152,12 +152,11 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     )
 
 
-def _seat_sprite(controller: Controller, region: Any, revealed: bool) -> SeatSprite:
-    view = controller.view()
+def _seat_sprite(controller: Controller, view: PlayerView, region: Any) -> SeatSprite:
     seat = region.seat
     count = view.hand_counts[seat]
     rects = hidden_tile_rects(region, count)
-    if revealed and view.result is not None:
+    if view.result is not None:  # the hand is over: every hand is shown
         held = view.result.hands[seat]
         tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=True))
     else:
