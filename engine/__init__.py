@@ -13,11 +13,23 @@ A quick tour::
     match.apply(action)                   # checked: illegal actions raise IllegalActionError
 """
 
-from engine.actions import Action, Draw, Pass, Play, parse_action
+from engine.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
 from engine.errors import EngineError, IllegalActionError, NotationError, RulesError
-from engine.hand import Drew, Event, Hand, HandResult, Opening, Passed, Played
-from engine.layout import End, Layout, Placement, Side, SpinnerRule, parse_end
-from engine.match import LeadDraw, Match, MatchResult
+from engine.hand import (
+    Claimed,
+    Drew,
+    Event,
+    Hand,
+    HandResult,
+    Led,
+    Opening,
+    Passed,
+    Penalized,
+    Played,
+    Scored,
+)
+from engine.layout import End, Layout, Placement, Side, SpinnerRule, end_count, parse_end
+from engine.match import HandScore, LeadDraw, Match, MatchResult, PartnerDraw
 from engine.rules import (
     BlockedWinner,
     Direction,
@@ -26,16 +38,21 @@ from engine.rules import (
     HandScoring,
     MatchScoring,
     NextStarter,
+    OutRule,
+    PlayScoring,
     Rules,
 )
 from engine.tiles import Tile, full_set, hand_pips, parse_tile
-from engine.variants import VARIANTS, Variant, get_variant, make_rules
+from engine.variants import GROUPS, VARIANTS, Option, Variant, get_variant, make_rules
 from engine.view import PlayerView, view_of
 
 __all__ = [
+    "GROUPS",
     "VARIANTS",
     "Action",
     "BlockedWinner",
+    "Claim",
+    "Claimed",
     "Direction",
     "Draw",
     "DrawRule",
@@ -46,28 +63,38 @@ __all__ = [
     "FirstOpener",
     "Hand",
     "HandResult",
+    "HandScore",
     "HandScoring",
     "IllegalActionError",
     "Layout",
+    "Lead",
     "LeadDraw",
+    "Led",
     "Match",
     "MatchResult",
     "MatchScoring",
     "NextStarter",
     "NotationError",
     "Opening",
+    "Option",
+    "OutRule",
+    "PartnerDraw",
     "Pass",
     "Passed",
+    "Penalized",
     "Placement",
     "Play",
+    "PlayScoring",
     "Played",
     "PlayerView",
     "Rules",
     "RulesError",
+    "Scored",
     "Side",
     "SpinnerRule",
     "Tile",
     "Variant",
+    "end_count",
     "full_set",
     "get_variant",
     "hand_pips",

@@ -1,18 +1,21 @@
-"""What a player can do on their turn, as small frozen values with a text form.
+"""What a player can do, as small frozen values with a text form.
 
 Text forms: ``6-4`` (open the layout with 6-4), ``6-4@3E`` (lay 6-4 on end 3E),
-``draw`` and ``pass``. :func:`parse_action` reads them back.
+``draw``, ``pass``, ``lead:2`` (the winning side chooses seat 2 to start the hand),
+``call:0`` (seat 0 calls the points of its own scoring play) and ``muggins:1`` (seat 1
+claims points another player failed to call). :func:`parse_action` reads them back.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.errors import NotationError
 from engine.layout import End, parse_end
 from engine.tiles import Tile, parse_tile
 
-__all__ = ["Action", "Draw", "Pass", "Play", "parse_action"]
+__all__ = ["Action", "Claim", "Draw", "Lead", "Pass", "Play", "parse_action"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -42,7 +45,35 @@ class Pass:
         return "pass"
 
 
-Action = Play | Draw | Pass
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """The winning side's choice of which of its players starts the hand: ``seat`` starts."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"lead:{self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """With manual scoring: ``seat`` claims the points of the last scoring play.
+
+    A claim by the player who made the play is a *call*; a claim by another player of
+    points that were not called is *muggins*. Claims may be made out of turn, until the
+    next tile is laid.
+    """
+
+    seat: int
+    muggins: bool = False
+
+    def __str__(self) -> str:
+        return f"{'muggins' if self.muggins else 'call'}:{self.seat}"
+
+
+Action = Play | Draw | Pass | Lead | Claim
+
+_SEAT_ACTION = re.compile(r"^(lead|call|muggins):(\d)$")
 
 
 def parse_action(text: str) -> Action:
@@ -52,6 +83,12 @@ def parse_action(text: str) -> Action:
         return Draw()
     if word == "pass":
         return Pass()
+    seat_action = _SEAT_ACTION.match(word)
+    if seat_action is not None:
+        kind, seat = seat_action.group(1), int(seat_action.group(2))
+        if kind == "lead":
+            return Lead(seat)
+        return Claim(seat, muggins=kind == "muggins")
     tile_text, at, end_text = word.partition("@")
     try:
         tile = parse_tile(tile_text)

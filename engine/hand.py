@@ -7,21 +7,45 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Draw, Pass, Play
+from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.errors import EngineError, IllegalActionError
-from engine.layout import End, Layout
-from engine.rules import BlockedWinner, DrawRule, HandScoring, Rules
+from engine.layout import End, Layout, end_count
+from engine.rules import BlockedWinner, DrawRule, FirstOpener, HandScoring, OutRule, PlayScoring, Rules
 from engine.tiles import Tile, hand_pips
 
-__all__ = ["Drew", "Event", "Hand", "HandResult", "Opening", "Passed", "Played", "highest_double_opening"]
+__all__ = [
+    "Claimed",
+    "Drew",
+    "Event",
+    "Hand",
+    "HandResult",
+    "Led",
+    "Opening",
+    "Passed",
+    "Penalized",
+    "Played",
+    "Scored",
+    "first_opening",
+    "highest_double_opening",
+    "play_points",
+    "round_to_five",
+]
+
+MAX_REDEALS = 1000
+"""A deal that finds no double this many times running is refused (only a broken set could)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """Who opens a hand, and the tile they must open with (``None``: any tile)."""
+    """Who opens a hand, and the tile they must open with (``None``: any tile).
+
+    With ``lead_choices`` the hand begins with a choice: ``seat`` (the winning side's
+    lower seat) decides which of ``lead_choices`` starts, with any tile.
+    """
 
     seat: int
     tile: Tile | None = None
+    lead_choices: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,15 +80,67 @@ class Passed:
         return "pass"
 
 
-Event = Played | Drew | Passed
+@dataclass(frozen=True, slots=True)
+class Led:
+    """Public record: the winning side's ``seat`` chose ``starter`` to open the hand."""
+
+    seat: int
+    starter: int
+
+    def __str__(self) -> str:
+        return f"lead:{self.starter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Public record: ``seat`` scored ``points`` during play.
+
+    ``how`` is ``"play"`` (scored automatically by the play), ``"call"`` (called by the
+    player who made it), ``"muggins"`` (claimed by another player) or ``"last"`` (the
+    hand-ending play of a manually scored game, scored with the hand).
+    """
+
+    seat: int
+    points: int
+    how: str = "play"
+
+    def __str__(self) -> str:
+        return f"{self.how}:{self.seat}+{self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """Public record: a claim was made (its points, if any, follow as :class:`Scored`)."""
+
+    seat: int
+    muggins: bool
+
+    def __str__(self) -> str:
+        return f"{'muggins' if self.muggins else 'call'}:{self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalized:
+    """Public record: ``seat`` drew while holding a playable tile and loses ``points``."""
+
+    seat: int
+    points: int
+
+    def __str__(self) -> str:
+        return f"overdraw:{self.seat}-{self.points}"
+
+
+Event = Played | Drew | Passed | Led | Scored | Claimed | Penalized
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How a hand ended and what it scored.
 
-    ``reason`` is ``"out"`` or ``"blocked"``. ``winner_side`` and ``winner_seat`` are
-    ``None`` for a tied block (no count). ``points`` is what each side scores.
+    ``reason`` is ``"out"``, ``"blocked"`` or ``"target"`` (the match was won during
+    play). ``winner_side`` and ``winner_seat`` are ``None`` for a tied hand. ``points``
+    is what each side scores for the end of the hand; ``play_points`` what each side
+    scored during play and ``penalties`` what each side lost to penalties.
     """
 
     reason: str
@@ -75,34 +151,40 @@ class HandResult:
     points: tuple[int, ...]
     hands: tuple[tuple[Tile, ...], ...]
     partnerships: bool
+    play_points: tuple[int, ...] = ()
+    penalties: tuple[int, ...] = ()
 
     @property
     def is_tie(self) -> bool:
-        """Whether the hand was blocked with a tie for the fewest pips (no count)."""
+        """Whether nobody won the hand (a block with a tie for the fewest pips)."""
         return self.winner_side is None
 
     def describe(self, seat_names: Sequence[str]) -> str:
         """One line a player understands, e.g. ``blocked: West lowest with 7; scores 41``."""
+        if self.reason == "target":
+            assert self.winner_side is not None
+            return f"{self.side_name(self.winner_side, seat_names)} reached the target during play"
         if self.reason == "out":
             assert self.winner_seat is not None and self.winner_side is not None
             return (
                 f"{seat_names[self.winner_seat]} went out; "
-                f"{self._side_name(self.winner_side, seat_names)} scores {self.points[self.winner_side]}"
+                f"{self.side_name(self.winner_side, seat_names)} scores {self.points[self.winner_side]}"
             )
-        lowest = min(self.side_pips)
         if self.winner_side is None:
-            tied = [
-                self._side_name(side, seat_names)
-                for side, pips in enumerate(self.side_pips)
-                if pips == lowest
-            ]
-            return f"blocked: {' and '.join(tied)} tie for lowest with {lowest}; no count"
+            if self.partnerships and self.side_pips[0] == self.side_pips[1]:
+                names = [self.side_name(side, seat_names) for side in (0, 1)]
+                lowest = self.side_pips[0]
+            else:
+                lowest = min(self.pips)
+                names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
+            return f"blocked: {' and '.join(names)} tie for lowest with {lowest}; nobody wins"
         return (
-            f"blocked: {self._side_name(self.winner_side, seat_names)} lowest with {lowest}; "
-            f"scores {self.points[self.winner_side]}"
+            f"blocked: {self.side_name(self.winner_side, seat_names)} lowest with "
+            f"{self.side_pips[self.winner_side]}; scores {self.points[self.winner_side]}"
         )
 
-    def _side_name(self, side: int, seat_names: Sequence[str]) -> str:
+    def side_name(self, side: int, seat_names: Sequence[str]) -> str:
+        """A side's name: the player's name, or both partners' names joined by ``&``."""
         if not self.partnerships:
             return seat_names[side]
         return " & ".join(seat_names[seat] for seat in range(len(seat_names)) if seat % 2 == side)
@@ -117,11 +199,37 @@ def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
     return Opening(seat, tile)
 
 
+def first_opening(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
+    """The opening of a hand dealt "as the first hand" under ``rules.first_opener``.
+
+    Raises :class:`EngineError` (``bad-deal``) when the rules want a double and none was
+    dealt (such a deal is shuffled again by :meth:`Hand.deal`).
+    """
+    opening = highest_double_opening(hands)
+    if rules.first_opener is FirstOpener.HIGHEST_DOUBLE_ANY:
+        return Opening(opening.seat)
+    redeal = rules.first_opener is FirstOpener.HIGHEST_DOUBLE_REDEAL
+    if redeal and opening.tile is not None and not opening.tile.is_double:
+        raise EngineError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
+    return opening
+
+
+def play_points(scoring: PlayScoring, layout: Layout) -> int:
+    """What a play scores under ``scoring`` given the layout after it (0: nothing)."""
+    if scoring is PlayScoring.NONE:
+        return 0
+    count = end_count(layout)
+    if count and (count % 5 == 0 or (scoring is PlayScoring.FIVES_AND_THREES and count % 3 == 0)):
+        return count
+    return 0
+
+
 class Hand:
     """A hand in progress. Build with :meth:`deal` (seeded) or directly from a scripted deal.
 
     ``legal_actions()`` lists what the player to move may do; ``apply()`` checks an
-    action and plays it, raising :class:`IllegalActionError` otherwise.
+    action and plays it, raising :class:`IllegalActionError` otherwise. With manual
+    scoring, :class:`Claim` actions may be applied for any seat (see :meth:`legal_claims`).
     """
 
     def __init__(
@@ -133,34 +241,64 @@ class Hand:
     ) -> None:
         """Start a hand from a known deal; ``boneyard[-1]`` is drawn first.
 
-        Without ``opening`` the highest double (else the heaviest tile) opens.
+        Without ``opening`` the hand is opened as a first hand (:func:`first_opening`).
         """
         self.rules = rules
         self._check_deal(hands, boneyard)
         self._hands: list[list[Tile]] = [sorted(held) for held in hands]
         self._boneyard: list[Tile] = list(boneyard)
-        self.opening = opening if opening is not None else highest_double_opening(self._hands)
+        self.opening = opening if opening is not None else first_opening(rules, self._hands)
         if self.opening.tile is not None and self.opening.tile not in self._hands[self.opening.seat]:
             raise EngineError(
                 f"seat {self.opening.seat} must open with {self.opening.tile} but does not hold it",
                 "bad-deal",
             )
+        self.redeals = 0
+        """How many deals were shuffled in again because nobody held a double."""
         self.layout = Layout(rules.spinner)
         self.turn = self.opening.seat
+        self.starter = self.opening.seat if not self.opening.lead_choices else None
+        """The seat that opens the layout (``None`` until the winning side has chosen)."""
         self.history: list[Event] = []
         self.result: HandResult | None = None
+        self.pending: tuple[int, int] | None = None
+        """With manual scoring: (seat, points) of the last play's score, not yet claimed."""
+        self._play_points = [0] * rules.sides
+        self._penalties = [0] * rules.sides
         self._drew_this_turn = False
+        self._overdrew_this_turn = False
         self._last_drawn: Tile | None = None
 
     @classmethod
-    def deal(cls, rules: Rules, rng: random.Random, starter: int | None = None) -> Hand:
-        """Shuffle with ``rng`` and deal; ``starter`` opens with any tile (``None``: highest double)."""
-        tiles = list(rules.tiles)
-        rng.shuffle(tiles)
-        size = rules.hand_size
-        hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.players)]
-        boneyard = tiles[rules.players * size :]
-        return cls(rules, hands, boneyard, None if starter is None else Opening(starter))
+    def deal(
+        cls,
+        rules: Rules,
+        rng: random.Random,
+        starter: int | None = None,
+        lead_choices: tuple[int, ...] = (),
+    ) -> Hand:
+        """Shuffle with ``rng`` and deal.
+
+        ``starter`` opens with any tile; with ``lead_choices`` it chooses which of them
+        starts instead; with neither, the hand is opened as a first hand, shuffling
+        again while the rules want a double and none was dealt.
+        """
+        for redeals in range(MAX_REDEALS):
+            tiles = list(rules.tiles)
+            rng.shuffle(tiles)
+            size = rules.hand_size
+            hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.players)]
+            boneyard = tiles[rules.players * size :]
+            if starter is not None:
+                hand = cls(rules, hands, boneyard, Opening(starter, None, lead_choices))
+            else:
+                try:
+                    hand = cls(rules, hands, boneyard)
+                except EngineError:
+                    continue
+            hand.redeals = redeals
+            return hand
+        raise EngineError(f"no double was dealt in {MAX_REDEALS} deals", "bad-deal")
 
     def _check_deal(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
         if len(hands) != self.rules.players:
@@ -176,13 +314,23 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended (out or blocked)."""
+        """Whether the hand has ended (out, blocked, or the match won during play)."""
         return self.result is not None
+
+    @property
+    def choosing_lead(self) -> bool:
+        """Whether the winning side has yet to choose who starts."""
+        return self.starter is None
 
     @property
     def boneyard_count(self) -> int:
         """How many tiles are left to draw from (or sleeping)."""
         return len(self._boneyard)
+
+    @property
+    def play_points_by_side(self) -> tuple[int, ...]:
+        """What each side has scored during play so far this hand."""
+        return tuple(self._play_points)
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The tiles a seat holds (hidden information: only for that seat's view or the end)."""
@@ -201,29 +349,52 @@ class Hand:
         return self.rules.draw is not DrawRule.NONE and len(self._boneyard) > self.rules.boneyard_reserve
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Everything the player to move may do, in a stable order (empty once the hand is over)."""
+        """Everything the player to move may do, in a stable order (empty once the hand is over).
+
+        Plays come first, then a draw or pass, then a claim the player to move may make.
+        """
         if self.result is not None:
             return ()
+        return self._turn_actions() + self.legal_claims(self.turn)
+
+    def _turn_actions(self) -> tuple[Action, ...]:
+        if self.starter is None:
+            return tuple(Lead(seat) for seat in self.opening.lead_choices)
         held = self._hands[self.turn]
         if self.layout.is_empty:
             if self.opening.tile is not None:
                 return (Play(self.opening.tile),)
             return tuple(Play(tile) for tile in held)
-        candidates = held
-        if self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn:
-            candidates = [held_tile for held_tile in held if held_tile == self._last_drawn]
+        one_draw_taken = self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn
+        candidates = [tile for tile in held if tile == self._last_drawn] if one_draw_taken else held
         plays = tuple(Play(tile, end) for tile in candidates for end in self.layout.ends_for(tile))
         if plays:
+            if self.rules.overdraw_penalty and self.can_draw():
+                return (*plays, Draw())
             return plays
-        if self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn:
+        if one_draw_taken:
             return (Pass(),)
         return (Draw(),) if self.can_draw() else (Pass(),)
+
+    def legal_claims(self, seat: int) -> tuple[Claim, ...]:
+        """The claim ``seat`` may make now: a call of its own score, or muggins on another's."""
+        if self.pending is None or self.result is not None:
+            return ()
+        scorer = self.pending[0]
+        if seat == scorer:
+            return (Claim(seat),)
+        if self.rules.side_of(seat) != self.rules.side_of(scorer):
+            return (Claim(seat, muggins=True),)
+        return ()
 
     # --- changing the state --------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to move, or raise :class:`IllegalActionError`."""
-        if action not in self.legal_actions():
+        """Play ``action`` (for the seat to move, or a claim for its seat), or raise :class:`IllegalActionError`."""
+        if isinstance(action, Claim):
+            if self.result is not None or action not in self.legal_claims(action.seat):
+                raise self._why_claim_illegal(action)
+        elif action not in self._turn_actions() or self.result is not None:
             raise self._why_illegal(action)
         self.apply_unchecked(action)
 
@@ -231,36 +402,115 @@ class Hand:
         """Play an action already known to be legal (fast path for search; no checks)."""
         seat = self.turn
         if isinstance(action, Play):
-            self._hands[seat].remove(action.tile)
-            self.layout = self.layout.play(action.tile, action.end)
-            self.history.append(Played(seat, action.tile, action.end))
-            if not self._hands[seat]:
-                self._finish("out", seat)
-            else:
-                self._next_turn()
+            self._play(seat, action)
         elif isinstance(action, Draw):
-            tile = self._boneyard.pop()
-            bisect.insort(self._hands[seat], tile)
-            self._last_drawn = tile
-            self._drew_this_turn = True
-            self.history.append(Drew(seat))
-            if self._is_blocked():  # the last allowed draw can leave nobody able to play
-                self._finish("blocked", None)
-        else:
+            self._draw(seat)
+        elif isinstance(action, Pass):
             self.history.append(Passed(seat))
             self._next_turn()
+        elif isinstance(action, Lead):
+            self.history.append(Led(seat, action.seat))
+            self.starter = self.turn = action.seat
+        else:
+            self._claim(action)
+
+    def _play(self, seat: int, action: Play) -> None:
+        self._hands[seat].remove(action.tile)
+        self.layout = self.layout.play(action.tile, action.end)
+        self.history.append(Played(seat, action.tile, action.end))
+        self.pending = None  # a score not claimed before the next tile is lost
+        points = play_points(self.rules.play_scoring, self.layout)
+        side_out = not self._hands[seat] and self._side_is_out(seat)
+        if points:
+            if not self.rules.manual_scoring:
+                self._score(seat, points, "play")
+            elif side_out:
+                self._score(seat, points, "last")
+            else:
+                self.pending = (seat, points)
+        if side_out:
+            self._finish("out", seat)
+        else:
+            self._next_turn()
+
+    def _draw(self, seat: int) -> None:
+        overdraw = bool(self.rules.overdraw_penalty) and any(
+            self.layout.ends_for(tile) for tile in self._hands[seat]
+        )
+        tile = self._boneyard.pop()
+        bisect.insort(self._hands[seat], tile)
+        self._last_drawn = tile
+        self._drew_this_turn = True
+        self.history.append(Drew(seat))
+        if overdraw and not self._overdrew_this_turn:
+            self._overdrew_this_turn = True
+            self._penalties[self.rules.side_of(seat)] += self.rules.overdraw_penalty
+            self.history.append(Penalized(seat, self.rules.overdraw_penalty))
+        if self._should_end():  # the last allowed draw can leave nobody able to play
+            self._finish("blocked", None)
+
+    def _claim(self, claim: Claim) -> None:
+        assert self.pending is not None
+        points = self.pending[1]
+        self.pending = None
+        self.history.append(Claimed(claim.seat, claim.muggins))
+        self._score(claim.seat, points, "muggins" if claim.muggins else "call")
+
+    def _score(self, seat: int, points: int, how: str) -> None:
+        self._play_points[self.rules.side_of(seat)] += points
+        self.history.append(Scored(seat, points, how))
+
+    def end_at_target(self, seat: int) -> None:
+        """Stop the hand because ``seat``'s side reached the match target during play."""
+        if self.result is None:
+            self._finish("target", seat)
+
+    def _side_is_out(self, seat: int) -> bool:
+        if self.rules.out_rule is OutRule.ONE:
+            return True
+        return all(not self._hands[partner] for partner in self.rules.seats_of(self.rules.side_of(seat)))
 
     def _next_turn(self) -> None:
         self.turn = self.rules.next_seat(self.turn)
+        while not self._hands[self.turn]:  # a player who is out (partners must both go out)
+            self.turn = self.rules.next_seat(self.turn)
         self._drew_this_turn = False
-        if self._is_blocked():
+        self._overdrew_this_turn = False
+        if self._should_end():
             self._finish("blocked", None)
 
-    def _is_blocked(self) -> bool:
+    def _should_end(self) -> bool:
         if self.can_draw():
             return False
         values = set(self.layout.values)
+        if self.rules.stuck_ends_hand and not any(
+            tile.low in values or tile.high in values for tile in self._hands[self.turn]
+        ):
+            return True
         return not any(tile.low in values or tile.high in values for held in self._hands for tile in held)
+
+    def _why_claim_illegal(self, claim: Claim) -> IllegalActionError:
+        if self.result is not None:
+            return IllegalActionError(f"{claim}: the hand is over", "hand-over")
+        if not self.rules.manual_scoring:
+            return IllegalActionError(
+                f"{claim}: scores are counted automatically in this game", "nothing-to-claim"
+            )
+        if self.pending is None:
+            return IllegalActionError(
+                f"{claim}: there is nothing to claim (the ends count {end_count(self.layout)})",
+                "nothing-to-claim",
+            )
+        scorer = self.pending[0]
+        if claim.muggins and claim.seat == scorer:
+            return IllegalActionError(
+                f"{claim}: seat {claim.seat} made the play, so calls it", "nothing-to-claim"
+            )
+        if not claim.muggins:
+            return IllegalActionError(
+                f"{claim}: only seat {scorer}, who made the play, may call it", "nothing-to-claim"
+            )
+        return IllegalActionError(f"{claim}: partners cannot claim muggins on each other", "nothing-to-claim")
 
     def _why_illegal(self, action: Action) -> IllegalActionError:
         where = f"seat {self.turn} to move, move {len(self.history) + 1}, ends {self._ends_text()}"
@@ -269,7 +519,14 @@ class Hand:
                 f"{action}: the hand is over ({len(self.history)} moves, ends {self._ends_text()})",
                 "hand-over",
             )
-        legal = self.legal_actions()
+        if self.starter is None:
+            choices = " or ".join(f"seat {seat}" for seat in self.opening.lead_choices)
+            return IllegalActionError(
+                f"{action}: seat {self.turn} must first choose who starts ({choices})", "choose-lead"
+            )
+        if isinstance(action, Lead):
+            return IllegalActionError(f"{action}: the starter is already chosen ({where})", "choose-lead")
+        legal = self._turn_actions()
         can_play = any(isinstance(option, Play) for option in legal)
         if isinstance(action, Play):
             if action.tile not in self._hands[self.turn]:
@@ -287,6 +544,11 @@ class Hand:
             if action.end not in self.layout.ends:
                 return IllegalActionError(
                     f"{action}: {action.end} is not an open end ({where})", "no-such-end"
+                )
+            one_draw = self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn
+            if one_draw and action.tile != self._last_drawn and action.tile.has(self.layout.value(action.end)):
+                return IllegalActionError(
+                    f"{action}: after drawing one tile only that tile may be played ({where})", "must-pass"
                 )
             return IllegalActionError(
                 f"{action}: {action.tile} does not fit there ({where})", "does-not-match"
@@ -312,21 +574,24 @@ class Hand:
 
     # --- the end of the hand -------------------------------------------------------
 
-    def _finish(self, reason: str, out_seat: int | None) -> None:
+    def _finish(self, reason: str, winning_seat: int | None) -> None:
         rules = self.rules
         pips = tuple(hand_pips(held) for held in self._hands)
         side_pips = tuple(sum(pips[seat] for seat in rules.seats_of(side)) for side in range(rules.sides))
-        if out_seat is not None:
-            winner_side: int | None = rules.side_of(out_seat)
-            winner_seat: int | None = out_seat
-            scoring = rules.out_scoring
-        else:
-            winner_side = self._blocked_winner(side_pips)
-            winner_seat = None if winner_side is None else self._lowest_seat_of(winner_side, pips)
-            scoring = rules.blocked_scoring
         points = [0] * rules.sides
-        if winner_side is not None:
-            points[winner_side] = _score(scoring, winner_side, side_pips)
+        if winning_seat is not None:
+            winner_side: int | None = rules.side_of(winning_seat)
+            winner_seat: int | None = winning_seat
+            if reason == "out":
+                points[rules.side_of(winning_seat)] = _award(
+                    rules.out_scoring, rules.side_of(winning_seat), side_pips
+                )
+        else:
+            winner_side = self._blocked_winner(pips, side_pips)
+            winner_seat = None if winner_side is None else self._lowest_seat_of(winner_side, pips)
+            if winner_side is not None:
+                points[winner_side] = _award(rules.blocked_scoring, winner_side, side_pips)
+        self.pending = None
         self.result = HandResult(
             reason=reason,
             winner_side=winner_side,
@@ -336,26 +601,44 @@ class Hand:
             points=tuple(points),
             hands=tuple(tuple(held) for held in self._hands),
             partnerships=rules.partnerships,
+            play_points=tuple(self._play_points),
+            penalties=tuple(self._penalties),
         )
 
-    def _blocked_winner(self, side_pips: tuple[int, ...]) -> int | None:
-        assert self.rules.blocked_winner is BlockedWinner.LOWEST_SIDE
-        lowest = min(side_pips)
-        sides = [side for side, pips in enumerate(side_pips) if pips == lowest]
-        return sides[0] if len(sides) == 1 else None
+    def _blocked_winner(self, pips: tuple[int, ...], side_pips: tuple[int, ...]) -> int | None:
+        if self.rules.blocked_winner is BlockedWinner.LOWEST_PLAYER:
+            lowest = min(pips)
+            sides = {self.rules.side_of(seat) for seat, count in enumerate(pips) if count == lowest}
+        else:
+            lowest = min(side_pips)
+            sides = {side for side, count in enumerate(side_pips) if count == lowest}
+        return sides.pop() if len(sides) == 1 else None
 
     def _lowest_seat_of(self, side: int, pips: tuple[int, ...]) -> int:
         seats = self.rules.seats_of(side)
         return min(seats, key=lambda seat: (pips[seat], self._distance_from_opener(seat)))
 
     def _distance_from_opener(self, seat: int) -> int:
-        distance, current = 0, self.opening.seat
+        distance, current = 0, self.opening.seat if self.starter is None else self.starter
         while current != seat:
             current = self.rules.next_seat(current)
             distance += 1
         return distance
 
 
-def _score(scoring: HandScoring, winner_side: int, side_pips: tuple[int, ...]) -> int:
-    assert scoring is HandScoring.OPPONENTS_PIPS
-    return sum(pips for side, pips in enumerate(side_pips) if side != winner_side)
+def round_to_five(points: int) -> int:
+    """Round to the nearest multiple of 5, a remainder of 1-2 down and 3-4 up (All Fives)."""
+    return 5 * ((points + 2) // 5)
+
+
+def _award(scoring: HandScoring, winner_side: int, side_pips: tuple[int, ...]) -> int:
+    """What the winning side scores at the end of the hand."""
+    if scoring is HandScoring.ONE_POINT:
+        return 1
+    losers = [pips for side, pips in enumerate(side_pips) if side != winner_side]
+    if scoring is HandScoring.OPPONENTS_PIPS:
+        return sum(losers)
+    differences = [pips - side_pips[winner_side] for pips in losers]
+    if scoring is HandScoring.ROUNDED_DIFFERENCE:
+        return sum(round_to_five(difference) for difference in differences)
+    return sum(differences)

@@ -16,7 +16,7 @@ from enum import StrEnum
 from engine.errors import IllegalActionError, NotationError
 from engine.tiles import Tile
 
-__all__ = ["End", "Layout", "Placement", "Side", "SpinnerRule", "parse_end"]
+__all__ = ["End", "Layout", "Placement", "Side", "SpinnerRule", "end_count", "parse_end"]
 
 
 class Side(StrEnum):
@@ -217,3 +217,26 @@ def _sides(
     if rule is SpinnerRule.FIRST_DOUBLE and not all((index, side) in covered for side in line):
         return line
     return (*line, *crosswise)
+
+
+def end_count(layout: Layout) -> int:
+    """The sum of the open ends, as the fives games count it.
+
+    Each open end counts the number showing on it, except that a double lying across
+    the end of a line counts both halves (once, even when both of its sides are open,
+    as for a lone opening double). A spinner's crosswise sides count nothing until a
+    tile is played on them. An empty layout counts 0.
+    """
+    total = 0
+    by_placement: dict[int, list[Side]] = {}
+    for end in layout.ends:
+        by_placement.setdefault(end.placement, []).append(end.side)
+    for index, sides in by_placement.items():
+        placement = layout.placements[index]
+        if placement.tile.is_double:
+            line = (Side.EAST, Side.WEST) if placement.parent is None else (placement.side,)
+            if any(side in line for side in sides):
+                total += placement.tile.pips
+        else:
+            total += sum(_showing(placement, side) for side in sides)
+    return total

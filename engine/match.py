@@ -1,4 +1,4 @@
-"""A match: hands strung together, scored to the variant's target."""
+"""A match: hands strung together and scored by the variant's match rules."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.errors import IllegalActionError
-from engine.hand import Hand, HandResult
+from engine.hand import Hand, HandResult, Penalized, Scored
 from engine.rules import FirstOpener, MatchScoring, NextStarter, Rules
 from engine.tiles import Tile
 from engine.view import PlayerView, view_of
 
-__all__ = ["LeadDraw", "Match", "MatchResult"]
+__all__ = ["HandScore", "LeadDraw", "Match", "MatchResult", "PartnerDraw"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +20,19 @@ class LeadDraw:
     """One round of drawing for the lead: the tile each contending seat drew."""
 
     draws: tuple[tuple[int, Tile], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerDraw:
+    """The draw for partners: each round's tiles by player, and where each player sits.
+
+    ``seating[seat]`` is the player (0-3, player 0 keeps seat 0) in that seat: the two
+    lowest draws are partners, as are the two highest. ``dealer`` drew the highest tile.
+    """
+
+    rounds: tuple[tuple[Tile, ...], ...]
+    seating: tuple[int, ...]
+    dealer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +47,24 @@ class MatchResult:
     credited: int
 
 
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One line of the score sheet: what a finished hand did to the match score.
+
+    ``gained`` is what each side added (hand award, points scored during play, less
+    penalties); ``totals`` the scores after the hand (after any reset); ``note`` says
+    in words what the match rules did (a reset, a replay and its worth, a play-off).
+    """
+
+    number: int
+    result: HandResult
+    gained: tuple[int, ...]
+    totals: tuple[int, ...]
+    note: str = ""
+
+
 class Match:
-    """Hands played until a side reaches the target.
+    """Hands played until a side wins by the match rules.
 
     The whole match is determined by its rules, its seed and the actions played.
     After a hand ends, call :meth:`next_hand` to deal the next one (the UI shows the
@@ -49,13 +78,20 @@ class Match:
         self._rng = random.Random(seed)
         self.scores: list[int] = [0] * rules.sides
         self.results: list[HandResult] = []
+        self.sheet: list[HandScore] = []
         self.lead_draws: tuple[LeadDraw, ...] = ()
+        self.partner_draw: PartnerDraw | None = self._draw_for_partners() if rules.partner_draw else None
         self.result: MatchResult | None = None
+        self.ties = 0
+        """Consecutive tied hands just played (their replays are worth more in six-love)."""
+        self.playoff = False
+        """Six-love with the play-off option: the current hand is the play-off at 1-1."""
         starter: int | None = None
         if rules.first_opener is FirstOpener.HIGH_DRAW:
             starter = self._draw_for_lead()
         self._starter = starter
         self.hand = Hand.deal(rules, self._rng, starter)
+        self._seen_events = 0
 
     @property
     def hand_number(self) -> int:
@@ -72,6 +108,11 @@ class Match:
         """The seat to move in the current hand."""
         return self.hand.turn
 
+    @property
+    def worth(self) -> int:
+        """What winning the current hand adds in six-love and cut-throat (1 plus tied hands in six-love)."""
+        return 1 + self.ties if self.rules.match_scoring is MatchScoring.SIX_LOVE else 1
+
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to move may do (nothing once the hand or the match is over)."""
         return self.hand.legal_actions()
@@ -81,12 +122,15 @@ class Match:
         return view_of(self.hand, seat, tuple(self.scores))
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` in the current hand; score the hand if it ends."""
+        """Play ``action`` in the current hand; keep the score, and score the hand if it ends."""
+        if self.result is not None:
+            raise IllegalActionError(f"{action}: the match is over", "match-over")
         if self.hand.is_over:
             raise IllegalActionError(f"{action}: the hand is over; deal the next one", "hand-over")
         self.hand.apply(action)
+        self._score_events()
         if self.hand.result is not None:
-            self._score(self.hand.result)
+            self._score_hand(self.hand.result)
 
     def next_hand(self) -> Hand:
         """Deal the next hand, opened as the rules say; returns it."""
@@ -95,28 +139,129 @@ class Match:
         last = self.hand.result
         if last is None:
             raise IllegalActionError("the current hand is still being played", "hand-not-over")
-        self._starter = self._next_starter(last)
-        self.hand = Hand.deal(self.rules, self._rng, self._starter)
+        starter, choices = self._next_opening(last)
+        self._starter = starter
+        self.hand = Hand.deal(self.rules, self._rng, starter, choices)
+        self._seen_events = 0
         return self.hand
 
-    def _next_starter(self, last: HandResult) -> int | None:
-        if self.rules.next_starter is NextStarter.ROTATE:
-            return self.rules.next_seat(self.hand.opening.seat)
-        if last.winner_seat is None:  # no count: the same opening again
-            return self._starter
-        return last.winner_seat
+    # --- who opens ------------------------------------------------------------------
 
-    def _score(self, result: HandResult) -> None:
+    def _next_opening(self, last: HandResult) -> tuple[int | None, tuple[int, ...]]:
+        rules = self.rules
+        rule = rules.next_starter
+        if rule is NextStarter.ROTATE:
+            return rules.next_seat(self.hand.opening.seat), ()
+        if rule is NextStarter.AS_FIRST:
+            return None, ()
+        if rule is NextStarter.WINNER:
+            if last.winner_seat is None:  # a tie: the same opening again
+                return self._starter, ()
+            return last.winner_seat, ()
+        if not any(self.scores):
+            return None, ()
+        if last.winner_side is None:
+            starter = self.hand.starter if self.hand.starter is not None else self.hand.opening.seat
+            side = rules.side_of(starter)
+        else:
+            side = last.winner_side
+        seats = rules.seats_of(side)
+        if len(seats) == 1:
+            return seats[0], ()
+        return min(seats), seats
+
+    # --- scoring --------------------------------------------------------------------
+
+    def _score_events(self) -> None:
+        """Add what was scored or lost during play; a side reaching the target may end the match."""
+        events = self.hand.history[self._seen_events :]
+        self._seen_events = len(self.hand.history)
+        for event in events:
+            if isinstance(event, Scored):
+                side = self.rules.side_of(event.seat)
+                self.scores[side] += event.points
+                at_once = self.rules.match_scoring is MatchScoring.TARGET_AT_ONCE
+                if at_once and self.scores[side] >= self.rules.target and not self.hand.is_over:
+                    self.hand.end_at_target(event.seat)
+            elif isinstance(event, Penalized):
+                self.scores[self.rules.side_of(event.seat)] -= event.points
+
+    def _score_hand(self, result: HandResult) -> None:
         self.results.append(result)
+        during_play = [
+            points - penalty for points, penalty in zip(result.play_points, result.penalties, strict=True)
+        ]
+        scoring = self.rules.match_scoring
+        if scoring is MatchScoring.SIX_LOVE:
+            award, note = self._six_love(result)
+        elif scoring is MatchScoring.FIRST_TO_SIX:
+            award, note = self._first_to_six(result)
+        else:
+            award, note = self._target(result)
+        gained = tuple(play + hand for play, hand in zip(during_play, award, strict=True))
+        self.sheet.append(HandScore(len(self.results), result, gained, tuple(self.scores), note))
+
+    def _target(self, result: HandResult) -> tuple[tuple[int, ...], str]:
         for side, points in enumerate(result.points):
             self.scores[side] += points
-        assert self.rules.match_scoring is MatchScoring.TARGET
         best = max(self.scores)
         leaders = [side for side, score in enumerate(self.scores) if score == best]
-        if best >= self.rules.target and len(leaders) == 1:
-            winner = leaders[0]
-            credited = sum(best - score for side, score in enumerate(self.scores) if side != winner)
-            self.result = MatchResult(winner, tuple(self.scores), credited)
+        reached = result.reason == "target" or best >= self.rules.target
+        if reached and len(leaders) == 1:
+            self._win(leaders[0])
+        return result.points, "no count" if result.is_tie else ""
+
+    def _won(self, side: int | None, points: int) -> tuple[int, ...]:
+        return tuple(points if each == side else 0 for each in range(self.rules.sides))
+
+    def _six_love(self, result: HandResult) -> tuple[tuple[int, ...], str]:
+        worth = self.worth
+        winner = result.winner_side
+        if winner is None:
+            self.ties += 1
+            return self._won(None, 0), f"tie: the hand is replayed for {self.worth}"
+        self.ties = 0
+        other = 1 - winner
+        if self.playoff:
+            self.playoff = False
+            self.scores[winner], self.scores[other] = 2, 0
+            return self._won(winner, 2), "wins the play-off: 2-0"
+        if self.scores[other] > 0:
+            one_all = self.scores[other] == 1 and self.scores[winner] == 0 and worth == 1
+            if one_all and self.rules.playoff_at_one_all:
+                self.scores[winner] = 1
+                self.playoff = True
+                return self._won(winner, 1), "1-1: a play-off hand follows"
+            self.scores[0] = self.scores[1] = 0
+            return self._won(winner, worth), "the score returns to 0-0"
+        self.scores[winner] += worth
+        if self.scores[winner] >= 6:
+            self._win(winner)
+            return self._won(winner, worth), "six-love"
+        return self._won(winner, worth), ""
+
+    def _first_to_six(self, result: HandResult) -> tuple[tuple[int, ...], str]:
+        winner = result.winner_side
+        if winner is None:
+            self.ties += 1
+            return self._won(None, 0), "tie: the hand is replayed"
+        self.ties = 0
+        self.scores[winner] += 1
+        if all(self.scores):
+            self.scores = [0] * self.rules.sides
+            return self._won(winner, 1), "everyone has won a hand: all scores return to 0"
+        if self.scores[winner] >= 6 and any(
+            score == 0 for side, score in enumerate(self.scores) if side != winner
+        ):
+            self._win(winner)
+        return self._won(winner, 1), ""
+
+    def _win(self, winner: int) -> None:
+        best = self.scores[winner]
+        credited = sum(best - score for side, score in enumerate(self.scores) if side != winner)
+        self.result = MatchResult(winner, tuple(self.scores), credited)
+
+    # --- draws before the first hand --------------------------------------------------
 
     def _draw_for_lead(self) -> int:
         """Each seat draws a tile; the heaviest starts; tied seats draw again."""
@@ -134,3 +279,20 @@ class Match:
             if len(contenders) == 1:
                 self.lead_draws = tuple(rounds)
                 return contenders[0]
+
+    def _draw_for_partners(self) -> PartnerDraw:
+        """Each player draws a tile; the two lowest are partners; draw again while that is unclear."""
+        rounds: list[tuple[Tile, ...]] = []
+        while True:
+            pool = list(self.rules.tiles)
+            self._rng.shuffle(pool)
+            drawn = tuple(pool.pop() for _ in range(4))
+            rounds.append(drawn)
+            order = sorted(range(4), key=lambda player: drawn[player].pips)
+            if drawn[order[1]].pips == drawn[order[2]].pips or drawn[order[2]].pips == drawn[order[3]].pips:
+                continue  # the pairs, or the highest draw (the dealer), are not settled
+            low = set(order[:2])
+            partner = next(player for player in range(1, 4) if (player in low) == (0 in low))
+            others = [player for player in range(1, 4) if player != partner]
+            seating = (0, others[0], partner, others[1])
+            return PartnerDraw(tuple(rounds), seating, order[3])

@@ -27,6 +27,7 @@ def match_record(match: Match, actions_by_hand: list[list[str]]) -> dict[str, An
         "variant": match.rules.variant,
         "players": match.rules.players,
         "target": match.rules.target,
+        "options": dict(match.rules.options),
         "seed": match.seed,
         "hands": [list(actions) for actions in actions_by_hand],
     }
@@ -43,8 +44,13 @@ def replay(record: Mapping[str, Any]) -> tuple[Match, list[list[str]]]:
     seed, hands = record.get("seed"), record.get("hands")
     if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(hands, list) or not hands:
         raise NotationError("a record needs an integer seed and a non-empty list of hands", "bad-record")
+    options = record.get("options", {})
+    if not isinstance(options, Mapping) or not all(
+        isinstance(key, str) and isinstance(value, str) for key, value in options.items()
+    ):
+        raise NotationError("a record's options must map option names to text values", "bad-record")
     try:
-        rules = make_rules(str(record.get("variant")), record.get("players"), record.get("target"))
+        rules = make_rules(str(record.get("variant")), record.get("players"), record.get("target"), options)
     except EngineError as error:
         raise NotationError(f"the record's rules are not valid: {error}", "bad-record") from None
     match = Match(rules, seed)

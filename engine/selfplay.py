@@ -7,10 +7,11 @@ CPython and in Pyodide.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.ai import make_bot
+from engine.actions import Action
+from engine.ai import make_bot, own_call
 from engine.hand import Hand, HandResult
 from engine.match import Match
 from engine.rules import Rules
@@ -32,15 +33,26 @@ def result_record(result: HandResult) -> dict[str, Any]:
         "winner_seat": result.winner_seat,
         "pips": list(result.pips),
         "points": list(result.points),
+        "play_points": list(result.play_points),
+        "penalties": list(result.penalties),
         "hands": [[str(tile) for tile in held] for held in result.hands],
     }
 
 
 def play_bot_match(
-    variant: str, players: int, seed: int, levels: Sequence[str], max_hands: int = 500
+    variant: str,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    max_hands: int = 500,
+    options: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Play a whole match between bots of ``levels`` (one per seat) and record it."""
-    rules = make_rules(variant, players)
+    """Play a whole match between bots of ``levels`` (one per seat) and record it.
+
+    With manual scoring every bot calls its own scoring plays at once (see
+    :func:`engine.ai.own_call`); claims appear in the actions like any other move.
+    """
+    rules = make_rules(variant, players, None, options)
     bots = [make_bot(level) for level in levels]
     rngs = [bot_rng(seed, seat) for seat in range(players)]
     match = Match(rules, seed)
@@ -49,8 +61,7 @@ def play_bot_match(
         actions: list[str] = []
         opener = match.hand.opening.seat
         while not match.hand.is_over:
-            seat = match.turn
-            action = bots[seat].choose(match.view(seat), rngs[seat])
+            action = _next_bot_action(match, bots, rngs)
             match.apply(action)
             actions.append(str(action))
         assert match.hand.result is not None
@@ -61,6 +72,7 @@ def play_bot_match(
     return {
         "variant": variant,
         "players": players,
+        "options": dict(rules.options),
         "seed": seed,
         "levels": list(levels),
         "hands": hands,
@@ -68,6 +80,17 @@ def play_bot_match(
         "winner_side": None if match.result is None else match.result.winner_side,
         "credited": None if match.result is None else match.result.credited,
     }
+
+
+def _next_bot_action(match: Match, bots: Sequence[Any], rngs: Sequence[random.Random]) -> Action:
+    """A bot's call of its own score if one is due, else the choice of the bot to move."""
+    for seat in range(match.rules.players):
+        call = own_call(match.view(seat))
+        if call is not None:
+            return call
+    seat = match.turn
+    action: Action = bots[seat].choose(match.view(seat), rngs[seat])
+    return action
 
 
 def play_random_hand(rules: Rules, seed: int) -> HandResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action
+from engine.actions import Action, Claim
 from engine.hand import Event, Hand, HandResult
 from engine.layout import Layout
 from engine.rules import Rules
@@ -33,6 +33,8 @@ class PlayerView:
     """What this seat may do now; empty when it is not this seat's turn."""
     scores: tuple[int, ...] = ()
     result: HandResult | None = None
+    claims: tuple[Claim, ...] = ()
+    """With manual scoring: the claim this seat may make now, in turn or not."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -54,4 +56,5 @@ def view_of(hand: Hand, seat: int, scores: tuple[int, ...] = ()) -> PlayerView:
         legal_actions=hand.legal_actions() if hand.turn == seat else (),
         scores=scores,
         result=hand.result,
+        claims=hand.legal_claims(seat),
     )

@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-from engine.ai.base import Bot
+from engine.ai.base import Bot, own_call
 from engine.ai.greedy import GreedyBot
 from engine.ai.random_bot import RandomBot
 from engine.errors import RulesError
 
-__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "make_bot", "own_call"]
 
 BOT_LEVELS: dict[str, str] = {
     "random": "Beginner: plays a random legal move",

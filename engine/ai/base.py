@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.actions import Action
+from engine.actions import Action, Claim
 from engine.view import PlayerView
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "own_call"]
 
 
 class Bot(Protocol):
@@ -23,3 +23,11 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """One of ``view.legal_actions`` (the view must be of the seat to move)."""
         ...
+
+
+def own_call(view: PlayerView) -> Claim | None:
+    """The call a bot makes of its own scoring play under manual scoring (bots always count)."""
+    for claim in view.claims:
+        if not claim.muggins:
+            return claim
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, Play
+from engine.actions import Action, Claim, Play
 from engine.errors import IllegalActionError
 from engine.view import PlayerView
 
@@ -15,7 +15,7 @@ class GreedyBot:
     """Plays the heaviest playable tile (doubles first among equals).
 
     Between ends for the same tile it prefers the end that leaves the highest number
-    showing. Draws or passes only when that is all it may do. Deterministic: the RNG
+    showing. It claims any uncalled score (Muggins) before playing. Draws or passes only when that is all it may do. Deterministic: the RNG
     is not used.
     """
 
@@ -27,6 +27,9 @@ class GreedyBot:
             raise IllegalActionError(
                 f"seat {view.seat} has nothing to do: it is not its turn", "not-your-turn"
             )
+        for action in view.legal_actions:
+            if isinstance(action, Claim):  # points another player failed to call: take them
+                return action
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
         if not plays:
             return view.legal_actions[0]

@@ -239,7 +239,7 @@ def test_block_tie_for_lowest_is_no_count_even_with_a_third_player_higher() -> N
     assert result.points == (0, 0, 0)
     assert (
         result.describe(["North", "East", "West"])
-        == "blocked: East and West tie for lowest with 30; no count"
+        == "blocked: East and West tie for lowest with 30; nobody wins"
     )
 
 

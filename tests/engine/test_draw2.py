@@ -253,7 +253,7 @@ def test_draw2_blocked_tie_no_count() -> None:
     assert result.pips == (30, 30)
     assert result.is_tie
     assert result.points == (0, 0)
-    assert result.describe(["You", "Bot"]) == "blocked: You and Bot tie for lowest with 30; no count"
+    assert result.describe(["You", "Bot"]) == "blocked: You and Bot tie for lowest with 30; nobody wins"
 
 
 def test_draw2_out_scores_opponents_pips() -> None:
@@ -290,7 +290,7 @@ def test_draw2_winner_credited_difference() -> None:
     assert match.result == MatchResult(winner_side=0, scores=(105, 60), credited=45)
     with pytest.raises(IllegalActionError) as caught:
         match.apply(Pass())
-    assert caught.value.code == "hand-over"
+    assert caught.value.code == "match-over"
 
 
 def test_draw2_winner_credited_difference_in_self_play() -> None:

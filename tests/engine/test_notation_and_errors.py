@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import (
@@ -137,11 +139,20 @@ def test_bad_player_count(variant: str, players: int) -> None:
     assert variant in str(caught.value)
 
 
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+
+
 def test_variants_carry_their_source_and_defaults() -> None:
-    assert {"block", "draw-2"} <= set(VARIANTS)
+    assert set(VARIANTS) == {
+        "partnership-block", "block", "pub-block", "draw-2", "draw-3", "draw", "cross",
+        "double-nine-cross", "jamaican-partner", "cut-throat", "all-fives", "fives-and-threes",
+    }  # fmt: skip
     for variant_id, variant in VARIANTS.items():
         assert variant.id == variant_id
-        assert variant.source.startswith("000_")
+        cited = variant.source.split(" ")[0]
+        assert len(cited) == len("000_46cffac2192217f5.txt") and cited.endswith(".txt")
+        if SEEDS.is_dir():  # the seeds sit beside the repository, not inside it
+            assert (SEEDS / cited).is_file(), cited
         assert variant.rules_text
         rules = variant.rules()
         assert rules.variant == variant_id
@@ -264,4 +275,4 @@ def test_hand_result_describe_out_and_tie() -> None:
     assert out.describe(["Ann", "Bob"]) == "Bob went out; Bob scores 9"
     tie = HandResult("blocked", None, None, (8, 8, 20), (8, 8, 20), (0, 0, 0), ((), (), ()), False)
     assert tie.is_tie
-    assert tie.describe(["Ann", "Bob", "Cy"]) == "blocked: Ann and Bob tie for lowest with 8; no count"
+    assert tie.describe(["Ann", "Bob", "Cy"]) == "blocked: Ann and Bob tie for lowest with 8; nobody wins"
