@@ -546,7 +546,11 @@ class Hand:
                     f"{action}: {action.end} is not an open end ({where})", "no-such-end"
                 )
             one_draw = self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn
-            if one_draw and action.tile != self._last_drawn and action.tile.has(self.layout.value(action.end)):
+            if (
+                one_draw
+                and action.tile != self._last_drawn
+                and action.tile.has(self.layout.value(action.end))
+            ):
                 return IllegalActionError(
                     f"{action}: after drawing one tile only that tile may be played ({where})", "must-pass"
                 )
