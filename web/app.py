@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from engine import VARIANTS, Draw, End, EngineError, Pass, parse_end, parse_tile
+from engine import VARIANTS, Draw, End, EngineError, Lead, Pass, get_variant, parse_end, parse_tile
 from engine.ai import BOT_LEVELS
 from web.controller import Controller, Settings
 from web.page import Page
@@ -30,10 +30,12 @@ DEFAULT_AI_DELAY_MS = 700
 
 
 def settings_from_query(query: str) -> tuple[Settings | None, int | None, str | None]:
-    """Settings, seed and an error message from a link's query (``?variant=block&players=4``).
+    """Settings, seed and an error message from a link's query.
 
-    Returns ``(None, seed, None)`` when the link names no variant, and
-    ``(None, None, message)`` when it names one the table does not offer.
+    ``?variant=jamaican-partner&players=4&target=6&level=greedy&seed=7&sporting=on``: any
+    parameter named after one of the variant's options sets that option. Returns
+    ``(None, seed, None)`` when the link names no variant, and ``(None, None, message)``
+    when it asks for something the table does not offer (nothing else changes).
     """
     params = {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
     seed = int(params["seed"]) if params.get("seed", "").isdigit() else None
@@ -44,9 +46,10 @@ def settings_from_query(query: str) -> tuple[Settings | None, int | None, str | 
         level = params.get("level", "greedy")
         if level not in BOT_LEVELS:
             raise EngineError(f"unknown AI level {level!r}; known: {', '.join(BOT_LEVELS)}", "bad-option")
-        settings = Settings.for_variant(params["variant"], players, level)
-        if "target" in params:
-            settings = Settings(settings.variant, settings.players, int(params["target"]), settings.levels)
+        variant = get_variant(params["variant"])
+        options = {option.id: params[option.id] for option in variant.options if option.id in params}
+        target = int(params["target"]) if "target" in params else None
+        settings = Settings.for_variant(variant.id, players, level, options, target)
     except (EngineError, ValueError) as error:
         known = ", ".join(VARIANTS)
         return (
@@ -113,9 +116,14 @@ class App:
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
         page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
         page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
-        page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings.variant))
+        page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings))
+        page.on(page.el("score"), "click", lambda _e: page.open_sheet(self.controller))
         page.on(page.el("ng-variant"), "change", lambda _e: page.refresh_new_game())
-        page.on(page.el("ng-players"), "change", lambda _e: page.refresh_levels())
+        page.on(page.el("ng-players"), "change", lambda _e: page.refresh_options())
+        page.on(page.el("ng-options"), "change", lambda _e: page.refresh_options())
+        page.on(page.el("call-btn"), "click", lambda _e: self._claim(muggins=False))
+        page.on(page.el("muggins-btn"), "click", lambda _e: self._claim(muggins=True))
+        page.on(page.el("lead-choices"), "click", self._on_lead)
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
         page.on(self.window, "resize", lambda _e: self.invalidate())
         # The board also changes size without a window resize (a notice, the phone's bars).
@@ -162,6 +170,18 @@ class App:
         if move:
             self.controller.choose_end(parse_end(move))
             self.after_change()
+
+    def _on_lead(self, event: Any) -> None:
+        move = self.page.twin_target(event)
+        if move and move.startswith("lead:"):
+            lead = Lead(int(move.partition(":")[2]))
+            if self.controller.can(lead):
+                self.controller.act(lead)
+                self.after_change()
+
+    def _claim(self, muggins: bool) -> None:
+        self.controller.claim(muggins)
+        self.after_change()
 
     def _act(self, action: Draw | Pass) -> None:
         if self.controller.can(action):
@@ -262,6 +282,11 @@ class App:
             "legal": [str(action) for action in view.legal_actions],
             "selected": None if controller.selected is None else str(controller.selected),
             "scores": list(controller.match.scores),
+            "options": dict(controller.settings.options),
+            "lead_choices": list(controller.lead_choices()),
+            "callout": controller.callout,
+            "match_over": controller.match.is_over,
+            "sheet": [list(line.gained) for line in controller.match.sheet],
             "hand_number": controller.match.hand_number,
             "hands_played": len(controller.match.results),
             "layout_tiles": len(view.layout.placements),

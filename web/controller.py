@@ -14,20 +14,24 @@ from typing import Any
 
 from engine import (
     Action,
+    Claim,
     Draw,
     End,
     EngineError,
     IllegalActionError,
+    Lead,
     Match,
-    Pass,
+    Penalized,
     Play,
     PlayerView,
+    Rules,
     RulesError,
+    Scored,
     Tile,
     get_variant,
     make_rules,
 )
-from engine.ai import BOT_LEVELS, make_bot
+from engine.ai import BOT_LEVELS, make_bot, own_call
 from engine.record import match_record, replay
 from web.table_layout import SEAT_POSITIONS
 
@@ -56,27 +60,48 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Settings:
-    """A new match's choices: rule set, players, target, and the AI level of each other seat."""
+    """A new match's choices: rule set, players, target, options, and each computer player's level.
+
+    ``levels[i]`` is the level of computer player ``i + 1`` (player 0 is the person). They
+    sit at seats 1, 2, ... unless the players draw for partners. ``options`` holds every
+    option that applies, with its value (defaults filled in), as sorted (id, value) pairs.
+    """
 
     variant: str = "draw-2"
     players: int = 2
     target: int = 100
     levels: tuple[str, ...] = field(default=("greedy",))
+    options: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        make_rules(self.variant, self.players, self.target)  # raises RulesError if not offered
+        resolved = get_variant(self.variant).resolve_options(self.players, dict(self.options))
+        object.__setattr__(self, "options", tuple(sorted(resolved.items())))
+        self.rules()  # raises RulesError if the table is not offered
         if len(self.levels) != self.players - 1 or any(level not in BOT_LEVELS for level in self.levels):
             raise RulesError(
                 f"need {self.players - 1} AI levels from {', '.join(BOT_LEVELS)}, got {list(self.levels)}",
                 "bad-option",
             )
 
+    def rules(self) -> Rules:
+        """The engine rules these settings play."""
+        return make_rules(self.variant, self.players, self.target, dict(self.options))
+
     @classmethod
-    def for_variant(cls, variant: str, players: int | None = None, level: str = "greedy") -> Settings:
-        """The variant's defaults with every AI seat at ``level``."""
+    def for_variant(
+        cls,
+        variant: str,
+        players: int | None = None,
+        level: str = "greedy",
+        options: dict[str, str] | None = None,
+        target: int | None = None,
+    ) -> Settings:
+        """The variant's defaults (or the given choices) with every AI seat at ``level``."""
         preset = get_variant(variant)
         count = preset.default_players if players is None else players
-        return cls(variant, count, preset.default_target, (level,) * (count - 1))
+        resolved = preset.resolve_options(count, options)
+        chosen_target = preset.targets_for(resolved)[1] if target is None else target
+        return cls(variant, count, chosen_target, (level,) * (count - 1), tuple(sorted(resolved.items())))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for saving."""
@@ -85,6 +110,7 @@ class Settings:
             "players": self.players,
             "target": self.target,
             "levels": list(self.levels),
+            "options": dict(self.options),
         }
 
     @classmethod
@@ -93,7 +119,16 @@ class Settings:
         if not isinstance(data, dict):
             raise RulesError("saved settings are not an object", "bad-option")
         try:
-            return cls(str(data["variant"]), int(data["players"]), int(data["target"]), tuple(data["levels"]))
+            options = data.get("options", {})
+            if not isinstance(options, dict):
+                raise TypeError("options are not an object")
+            return cls(
+                str(data["variant"]),
+                int(data["players"]),
+                int(data["target"]),
+                tuple(data["levels"]),
+                tuple(sorted((str(key), str(value)) for key, value in options.items())),
+            )
         except (KeyError, TypeError, ValueError) as error:
             raise RulesError(f"saved settings are incomplete: {error}", "bad-option") from None
 
@@ -105,10 +140,8 @@ class Controller:
 
     def __init__(self, settings: Settings, seed: int) -> None:
         """Start a new match with ``settings``, dealt from ``seed``."""
-        self._attach(
-            settings, Match(make_rules(settings.variant, settings.players, settings.target), seed), [[]]
-        )
-        self._announce_opening()
+        self._attach(settings, Match(settings.rules(), seed), [[]])
+        self._announce_start()
 
     # --- saving and restoring ---------------------------------------------------------
 
@@ -128,7 +161,7 @@ class Controller:
             raise RulesError("the saved game is not an object", "bad-record")
         settings = Settings.from_json(data.get("settings"))
         match, actions = replay(data.get("record") or {})
-        if match.rules != make_rules(settings.variant, settings.players, settings.target):
+        if match.rules != settings.rules():
             raise RulesError("the saved settings and record disagree", "bad-record")
         controller = cls.__new__(cls)
         controller._attach(settings, match, actions)
@@ -143,7 +176,14 @@ class Controller:
         self.names = seat_names(settings.players)
         self.selected: Tile | None = None
         self.announcements: list[str] = []
-        self._bots = {seat: make_bot(level) for seat, level in enumerate(settings.levels, start=1)}
+        self.callout = ""
+        """The last score called out at the table ("15!"), cleared when the next tile is laid."""
+        seating = match.partner_draw.seating if match.partner_draw is not None else range(settings.players)
+        self.player_at = tuple(seating)
+        """The player (0 is the person, then each computer player) sitting at each seat."""
+        self._bots = {
+            seat: make_bot(settings.levels[self.player_at[seat] - 1]) for seat in range(1, settings.players)
+        }
 
     # --- what the page shows ----------------------------------------------------------
 
@@ -178,6 +218,21 @@ class Controller:
         """Whether the person may take ``action`` now."""
         return self.phase == "human" and action in self.view().legal_actions
 
+    def can_claim(self, muggins: bool) -> bool:
+        """Whether the person may call their score (or claim muggins) right now."""
+        return Claim(self.human_seat, muggins) in self.view().claims
+
+    @property
+    def manual_scoring(self) -> bool:
+        """Whether players must call their own scores (the Call and Muggins buttons show)."""
+        return self.match.rules.manual_scoring
+
+    def lead_choices(self) -> tuple[int, ...]:
+        """The seats the person may choose to lead this hand (empty unless it is that choice)."""
+        if self.phase != "human":
+            return ()
+        return tuple(action.seat for action in self.view().legal_actions if isinstance(action, Lead))
+
     @property
     def last_announcement(self) -> str:
         """The latest thing said at the table."""
@@ -194,6 +249,8 @@ class Controller:
             return self._say(f"{tile} does not fit here.")
         if len(plays) == 1:
             return self.act(plays[0])
+        if self.selected is not None and self.match.rules.touch_move:
+            return self._say(f"Touch-move: you picked up {self.selected}, so you must play it.")
         if self.selected == tile:
             self.selected = None
             return self._say(f"{tile} put back.")
@@ -207,25 +264,68 @@ class Controller:
         return self.act(Play(self.selected, end))
 
     def act(self, action: Action) -> str:
-        """Play ``action`` for the seat to move; returns what is announced."""
-        seat = self.match.turn
+        """Play ``action`` (for the seat to move, or a claim); returns what is announced.
+
+        Computer players then call their own scoring plays at once, as good counters do.
+        """
+        text = self._apply(action)
+        for seat in self._bots:
+            call = own_call(self.match.view(seat))
+            if call is not None:
+                text += " " + self._apply(call)
+        return self._say(text)
+
+    def claim(self, muggins: bool) -> str:
+        """The person calls their own score, or claims one another player failed to call."""
+        action = Claim(self.human_seat, muggins)
+        if self.match.is_over or self.match.hand.is_over:
+            return self._say("The hand is over.")
+        if action not in self.view().claims:
+            if muggins:
+                return self._say("Nothing to claim: every score so far was called.")
+            return self._say("Nothing to call: your last tile did not score.")
+        return self.act(action)
+
+    def _apply(self, action: Action) -> str:
+        seat = action.seat if isinstance(action, Claim) else self.match.turn
         value_shown = self._value_before(action)
         held_before = set(self.match.hand.hand_of(seat))
+        events_before = len(self.match.hand.history)
         try:
             self.match.apply(action)
         except IllegalActionError as error:
-            return self._say(_friendly(error))
+            return _friendly(error)
         self.selected = None
         self.actions[-1].append(str(action))
         drawn = set(self.match.hand.hand_of(seat)) - held_before
         text = self._describe(seat, action, value_shown, min(drawn) if drawn else None)
+        if isinstance(action, Play):
+            self.callout = ""
+        for event in self.match.hand.history[events_before:]:
+            text += self._describe_event(event)
         result = self.match.hand.result
         if result is not None:
-            text += ". " + result.describe(self.names) + "."
+            text += " " + result.describe(self.names) + "."
+            note = self.match.sheet[-1].note if self.match.sheet else ""
+            if note:
+                text += f" {note[0].upper()}{note[1:]}."
             if self.match.result is not None:
                 winner = self._side_name(self.match.result.winner_side)
                 text += f" {winner} {'win' if winner == 'You' else 'wins'} the match."
-        return self._say(text)
+        return text
+
+    def _describe_event(self, event: object) -> str:
+        if isinstance(event, Scored):
+            self.callout = f"{event.points}!"
+            who = self.names[event.seat]
+            verb = {"muggins": "claims", "call": "calls"}.get(event.how, "scores")
+            if who == "You":
+                verb = verb[:-1]
+            extra = " — Muggins!" if event.how == "muggins" else ""
+            return f" {who} {verb} {event.points}!{extra}"
+        if isinstance(event, Penalized):
+            return f" Overdraw: {self.names[event.seat]} {'lose' if event.seat == 0 else 'loses'} {event.points} points."
+        return ""
 
     def bot_move(self) -> str:
         """Let the AI seat to move play one action."""
@@ -241,6 +341,7 @@ class Controller:
         self.match.next_hand()
         self.actions.append([])
         self.selected = None
+        self.callout = ""
         self._announce_opening()
         return self.last_announcement
 
@@ -265,15 +366,52 @@ class Controller:
             return f"{name} {verb} {action.tile}{where}"
         if isinstance(action, Draw):
             return f"You draw {drawn}" if you else f"{name} draws"
-        assert isinstance(action, Pass)
+        if isinstance(action, Lead):
+            starter = self.names[action.seat]
+            return f"{name} {'choose' if you else 'chooses'} {'yourself' if action.seat == seat and you else starter} to lead."
+        if isinstance(action, Claim):
+            return ""
         return f"{name} {'pass' if you else 'passes'}"
+
+    def _announce_start(self) -> None:
+        """Say how the match begins: any draw for partners, then the first hand's opening."""
+        draw = self.match.partner_draw
+        if draw is not None:
+            last = draw.rounds[-1]
+            drawn = ", ".join(f"{self._player_name(player)} {tile}" for player, tile in enumerate(last))
+            partner = self._player_name(self.player_at[2])
+            self._say(f"Draw for partners: {drawn}. Your partner is {partner}, sitting opposite.")
+        self._announce_opening()
+
+    def _player_name(self, player: int) -> str:
+        """A player by who they are: "you", or the computer player's level and number."""
+        if player == 0:
+            return "you"
+        level = self.settings.levels[player - 1]
+        return f"computer {player} ({level})"
 
     def _announce_opening(self) -> None:
         hand = self.match.hand
+        number = self.match.hand_number
+        redealt = (
+            f" Nobody held a double, so the tiles were dealt again ({hand.redeals} times)."
+            if hand.redeals
+            else ""
+        )
+        if hand.choosing_lead:
+            chooser = self.names[hand.opening.seat]
+            side = self._side_name(self.match.rules.side_of(hand.opening.seat))
+            self._say(
+                f"Hand {number}: {side} won the last hand; {chooser} {'choose' if chooser == 'You' else 'chooses'} who leads.{redealt}"
+            )
+            return
         opener = self.names[hand.opening.seat]
         what = f" with {hand.opening.tile}" if hand.opening.tile is not None else ""
-        number = self.match.hand_number
-        self._say(f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.")
+        worth = f" This hand is worth {self.match.worth}." if self.match.worth > 1 else ""
+        playoff = " Play-off hand: the winner leads 2-0." if self.match.playoff else ""
+        self._say(
+            f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.{redealt}{worth}{playoff}"
+        )
 
     def _say(self, text: str) -> str:
         self.announcements.append(text)
@@ -290,4 +428,7 @@ def _friendly(error: EngineError) -> str:
         "does-not-match": "That tile does not fit there.",
         "wrong-opening": "This hand must open with the tile named.",
         "hand-over": "The hand is over.",
+        "must-pass": "You drew one tile: only that tile may be played now.",
+        "choose-lead": "First choose who leads this hand.",
+        "nothing-to-claim": "There is nothing to claim now.",
     }.get(error.code, "That move is not allowed.")

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import VARIANTS, Draw, Pass, get_variant
+from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
 from engine.ai import BOT_LEVELS
 from web.controller import Controller, Settings, seat_names
 
-__all__ = ["Page"]
+__all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
 
 Handler = Callable[[Any], None]
 
@@ -45,19 +45,29 @@ class Page:
         view = controller.view()
         variant = get_variant(controller.settings.variant)
         self.el("variant-name").textContent = f"{variant.name} · hand {controller.match.hand_number}"
-        self.el("score").textContent = self._score_text(controller)
+        self.el("score").textContent = score_text(controller)
         self.el("status").textContent = controller.last_announcement
         self.el("turn").textContent = self._turn_text(controller)
         self.el("draw-btn").disabled = not controller.can(Draw())
         self.el("pass-btn").disabled = not controller.can(Pass())
         self.el("draw-btn").hidden = view.rules.draw.value == "none"
+        in_play = controller.phase in ("human", "bot")
+        for button_id in ("call-btn", "muggins-btn"):
+            self.el(button_id).hidden = not controller.manual_scoring
+            self.el(button_id).disabled = not in_play
+        self.el("callout").textContent = controller.callout
+        self.el("callout").hidden = not controller.callout
+        self._update_lead_choices(controller)
         self._update_twin(controller)
         self.document.body.dataset.phase = controller.phase
 
-    def _score_text(self, controller: Controller) -> str:
-        match = controller.match
-        parts = [f"{self._side_name(controller, side)} {score}" for side, score in enumerate(match.scores)]
-        return " · ".join(parts) + f" (to {match.rules.target})"
+    def _update_lead_choices(self, controller: Controller) -> None:
+        """One button per seat the person may choose to lead (the winning side's choice)."""
+        buttons = []
+        for seat in controller.lead_choices():
+            text = "I lead" if seat == controller.human_seat else f"{controller.names[seat]} leads"
+            buttons.append(self._button(text, f"{text} this hand", False, f"lead:{seat}"))
+        self.el("lead-choices").replaceChildren(*buttons)
 
     @staticmethod
     def _side_name(controller: Controller, side: int) -> str:
@@ -69,6 +79,8 @@ class Page:
         phase = controller.phase
         if phase == "human":
             view = controller.view()
+            if controller.lead_choices():
+                return "Your side won the last hand: choose who leads."
             if any(isinstance(a, Draw) for a in view.legal_actions):
                 return "Your turn: nothing fits — draw from the boneyard."
             if any(isinstance(a, Pass) for a in view.legal_actions):
@@ -129,7 +141,7 @@ class Page:
         assert result is not None
         names = controller.names
         if result.winner_side is None:
-            title = "No count"
+            title = "Tied hand" if match.rules.match_scoring in _REPLAYED else "No count"
         else:
             winner = self._side_name(controller, result.winner_side)
             title = f"{winner} {'win' if winner == 'You' else 'wins'} the hand"
@@ -156,6 +168,10 @@ class Page:
             ).textContent = f"Final score: {totals}. Credited with {match.result.credited} points."
         else:
             self.el("hand-total").textContent = f"Score: {totals} (playing to {match.rules.target})."
+        note = match.sheet[-1].note if match.sheet else ""
+        if note:
+            self.el("hand-total").textContent += f" {note[0].upper()}{note[1:]}."
+        self.el("hand-sheet").replaceChildren(self.sheet_table(controller))
         self.el("next-hand-btn").hidden = match.result is not None
         self.el("new-match-btn").hidden = match.result is None
         dialog = self.el("hand-dialog")
@@ -171,21 +187,27 @@ class Page:
     # --- the new-game dialog -----------------------------------------------------------
 
     def open_new_game(self, current: Settings) -> None:
-        """Open the new-game dialog preset to ``current``."""
-        variant_select = self.el("ng-variant")
-        variant_select.replaceChildren(
-            *[
-                self._option(v.id, f"{v.name} — {v.summary}", v.id == current.variant)
-                for v in VARIANTS.values()
-            ]
-        )
+        """Open the new-game dialog preset to ``current``; variants are grouped for newcomers."""
+        groups = []
+        for group in GROUPS:
+            optgroup = self.document.createElement("optgroup")
+            optgroup.label = group
+            for variant in VARIANTS.values():
+                if variant.group == group:
+                    optgroup.appendChild(
+                        self._option(variant.id, variant.name, variant.id == current.variant)
+                    )
+            groups.append(optgroup)
+        self.el("ng-variant").replaceChildren(*groups)
         self.refresh_new_game(current)
         self.el("new-game-dialog").showModal()
 
     def refresh_new_game(self, current: Settings | None = None) -> None:
-        """Rebuild the player-count, target and AI-level fields for the chosen variant."""
+        """Rebuild the player-count, option, target and AI-level fields for the chosen variant."""
         variant = get_variant(self.el("ng-variant").value)
-        chosen_players = current.players if current and current.variant == variant.id else None
+        self.el("ng-summary").textContent = variant.summary
+        same = current is not None and current.variant == variant.id
+        chosen_players = current.players if current is not None and same else None
         players_select = self.el("ng-players")
         if chosen_players is None and players_select.value:
             chosen_players = int(players_select.value)
@@ -194,11 +216,54 @@ class Page:
         players_select.replaceChildren(
             *[self._option(str(n), f"{n} players", n == chosen_players) for n in variant.player_counts]
         )
-        target = current.target if current and current.variant == variant.id else variant.default_target
+        self.refresh_options(dict(current.options) if current is not None and same else None, current)
+
+    def refresh_options(self, chosen: dict[str, str] | None = None, current: Settings | None = None) -> None:
+        """The variant's options for the chosen player count; values that cannot be combined are disabled."""
+        variant = get_variant(self.el("ng-variant").value)
+        players = int(self.el("ng-players").value)
+        if chosen is None:
+            chosen = self._chosen_options()
+        options = {
+            option.id: chosen.get(option.id, option.default) for option in variant.options_for(players)
+        }
+        fields = []
+        for option in variant.options_for(players):
+            label = self.document.createElement("label")
+            label.textContent = f"{option.label} "
+            label.title = option.description
+            select = self.document.createElement("select")
+            select.name = f"option-{option.id}"
+            select.className = "ng-option"
+            select.dataset.option = option.id
+            for value, text in option.choices:
+                element = self._option(value, text, value == options[option.id])
+                element.disabled = not _combinable(variant, players, {**options, option.id: value})
+                select.appendChild(element)
+            label.appendChild(select)
+            hint = self.document.createElement("span")
+            hint.className = "hint"
+            hint.textContent = f" {option.description}"
+            label.appendChild(hint)
+            fields.append(label)
+        self.el("ng-options").replaceChildren(*fields)
+        self.el("ng-options-set").hidden = not fields
+        targets, default_target = variant.targets_for(options)
+        previous = self.el("ng-target").value
+        target = current.target if current is not None and current.variant == variant.id else None
+        if target not in targets:
+            target = int(previous) if previous.isdigit() and int(previous) in targets else default_target
+        unit = "hands" if options.get("scoring") == "one-point" else "points"
         self.el("ng-target").replaceChildren(
-            *[self._option(str(t), f"{t} points", t == target) for t in variant.targets]
+            *[self._option(str(t), f"{t} {unit}", t == target) for t in targets]
         )
+        self.el("ng-target-label").hidden = len(targets) == 1
         self.refresh_levels(current)
+
+    def _chosen_options(self) -> dict[str, str]:
+        return {
+            select.dataset.option: select.value for select in self.document.querySelectorAll(".ng-option")
+        }
 
     def refresh_levels(self, current: Settings | None = None) -> None:
         """One AI-level choice per computer seat for the chosen player count."""
@@ -226,6 +291,7 @@ class Page:
             int(self.el("ng-players").value),
             int(self.el("ng-target").value),
             levels,
+            tuple(sorted(self._chosen_options().items())),
         )
 
     def _option(self, value: str, text: str, selected: bool) -> Any:
@@ -237,15 +303,98 @@ class Page:
 
     # --- the rules panel ---------------------------------------------------------------
 
-    def open_rules(self, variant_id: str) -> None:
-        """Show the chosen variant's rules in full, with their source."""
-        variant = get_variant(variant_id)
+    def open_rules(self, settings: Settings) -> None:
+        """Show the chosen variant's rules in full, the options in play, and the source."""
+        variant = get_variant(settings.variant)
         self.el("rules-title").textContent = variant.name
         items = []
-        for paragraph in variant.rules_text:
+        for paragraph in (*variant.rules_text, *variant.describe_options(dict(settings.options))):
             item = self.document.createElement("li")
             item.textContent = paragraph
             items.append(item)
         self.el("rules-list").replaceChildren(*items)
         self.el("rules-source").textContent = f"Source: {variant.source}"
         self.el("rules-dialog").showModal()
+
+    # --- the score sheet ---------------------------------------------------------------
+
+    def open_sheet(self, controller: Controller) -> None:
+        """Open the score sheet: each hand's points and the running totals, side by side."""
+        self.el("sheet-title").textContent = f"Score sheet · {score_text(controller)}"
+        self.el("sheet-body").replaceChildren(self.sheet_table(controller))
+        self.el("sheet-dialog").showModal()
+
+    def sheet_table(self, controller: Controller) -> Any:
+        """The score sheet as a table: per side, the points of each hand won and the running total.
+
+        Partnership games head the two sides We and They, as in Scarne's sample sheet.
+        """
+        table = self.document.createElement("table")
+        rows = [sheet_header(controller), *sheet_rows(controller)]
+        for index, cells in enumerate(rows):
+            row = self.document.createElement("tr")
+            for cell_text in cells:
+                cell = self.document.createElement("th" if index == 0 else "td")
+                cell.textContent = cell_text
+                if index and cell_text and not cell_text.lstrip("-").isdigit():
+                    cell.className = "note"
+                row.appendChild(cell)
+            table.appendChild(row)
+        return table
+
+
+_REPLAYED = (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX)
+
+
+def _combinable(variant: Variant, players: int, options: dict[str, str]) -> bool:
+    try:
+        variant.rules(players, None, options)
+    except EngineError:
+        return False
+    return True
+
+
+def side_label(controller: Controller, side: int) -> str:
+    """We/They for partnerships (the person's side is We), else the player's name."""
+    if controller.match.rules.partnerships:
+        return "We" if side == controller.match.rules.side_of(controller.human_seat) else "They"
+    return controller.names[side]
+
+
+def score_text(controller: Controller) -> str:
+    """The match score in the form the variant is scored in."""
+    match = controller.match
+    rules = match.rules
+    parts = [f"{side_label(controller, side)} {score}" for side, score in enumerate(match.scores)]
+    if rules.match_scoring is MatchScoring.SIX_LOVE:
+        extra = "six-love wins"
+        if match.playoff:
+            extra = "play-off hand"
+        elif match.worth > 1:
+            extra = f"this hand is worth {match.worth}"
+        return " - ".join(parts) + f" · {extra}"
+    if rules.match_scoring is MatchScoring.FIRST_TO_SIX:
+        return " · ".join(parts) + " · first to 6"
+    return " · ".join(parts) + f" · to {rules.target}"
+
+
+def sheet_header(controller: Controller) -> list[str]:
+    """The sheet's column heads: a hand column and a total column per side, then notes."""
+    heads = []
+    for side in range(controller.match.rules.sides):
+        label = side_label(controller, side)
+        heads += [f"{label}: hand", f"{label}: total"]
+    return [*heads, ""]
+
+
+def sheet_rows(controller: Controller) -> list[list[str]]:
+    """One row per hand played: each side's points that hand (blank if none) and its total."""
+    rows = []
+    for line in controller.match.sheet:
+        cells = []
+        for side, (gained, total) in enumerate(zip(line.gained, line.totals, strict=True)):
+            cells += [str(gained) if gained else "", str(total) if gained or side == 0 or line.note else ""]
+        rows.append([*cells, line.note])
+    if not rows:
+        rows.append(["" for _ in sheet_header(controller)[:-1]] + ["No hand finished yet."])
+    return rows
