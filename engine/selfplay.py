@@ -12,12 +12,12 @@ from typing import Any
 
 from engine.actions import Action
 from engine.ai import make_bot, own_call
-from engine.hand import Hand, HandResult
+from engine.hand import Event, Hand, HandResult, Played, Scored
 from engine.match import Match
 from engine.rules import Rules
 from engine.variants import make_rules
 
-__all__ = ["bot_rng", "play_bot_match", "play_random_hand", "result_record"]
+__all__ = ["bot_rng", "play_bot_match", "play_random_hand", "playthrough", "result_record"]
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -100,3 +100,76 @@ def play_random_hand(rules: Rules, seed: int) -> HandResult:
     while hand.result is None:
         hand.apply(rng.choice(hand.legal_actions()))
     return hand.result
+
+
+def playthrough(
+    variant: str,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    max_hands: int = 500,
+) -> str:
+    """A whole bot match as readable text: every deal, move, score and match-score change.
+
+    The golden files in ``tests/golden`` are these texts; a rule change shows up as a
+    diff in review.
+    """
+    rules = make_rules(variant, players, None, options)
+    bots = [make_bot(level) for level in levels]
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    match = Match(rules, seed)
+    option_text = " ".join(f"{key}={value}" for key, value in rules.options) or "none"
+    lines = [
+        f"# {variant}: {players} players, target {rules.target}, seed {seed}, levels {' '.join(levels)}",
+        f"# options: {option_text}",
+    ]
+    if match.partner_draw is not None:
+        lines.append(f"partner draw: seating {list(match.partner_draw.seating)}")
+    for lead in match.lead_draws:
+        lines.append("lead draw: " + ", ".join(f"seat {seat} {tile}" for seat, tile in lead.draws))
+    while True:
+        hand = match.hand
+        opening = hand.opening
+        what = f"must open with {opening.tile}" if opening.tile is not None else "opens with any tile"
+        if opening.lead_choices:
+            what = f"chooses who leads from seats {list(opening.lead_choices)}"
+        redeals = f" after {hand.redeals} redeals" if hand.redeals else ""
+        lines.append(f"hand {match.hand_number}{redeals}: seat {opening.seat} {what}")
+        for seat in range(players):
+            lines.append(f"  seat {seat} holds {' '.join(str(tile) for tile in hand.hand_of(seat))}")
+        seen = 0
+        while not hand.is_over:
+            match.apply(_next_bot_action(match, bots, rngs))
+            lines.extend(f"  {_event_line(event)}" for event in hand.history[seen:])
+            if hand.history[seen:] and isinstance(hand.history[-1], Played | Scored):
+                ends = " ".join(
+                    f"{end}={value}" for end, value in zip(hand.layout.ends, hand.layout.values, strict=True)
+                )
+                lines.append(f"    ends {ends or 'none'}")
+            seen = len(hand.history)
+        result = hand.result
+        assert result is not None
+        winner = "nobody (tie)" if result.winner_seat is None else f"seat {result.winner_seat}"
+        lines.append(
+            f"  end: {result.reason}, won by {winner}; pips {list(result.pips)}; "
+            f"hand points {list(result.points)}; play points {list(result.play_points)}"
+        )
+        line = match.sheet[-1]
+        note = f" ({line.note})" if line.note else ""
+        lines.append(f"  scores {list(match.scores)}{note}")
+        if match.result is not None:
+            lines.append(f"match won by side {match.result.winner_side}, credited {match.result.credited}")
+            break
+        if len(match.results) >= max_hands:
+            lines.append(f"stopped after {max_hands} hands")
+            break
+        match.next_hand()
+    return "\n".join(lines) + "\n"
+
+
+def _event_line(event: Event) -> str:
+    """One event of a hand as text."""
+    if isinstance(event, Scored):
+        return f"seat {event.seat} scores {event.points} ({event.how})"
+    return f"seat {event.seat}: {event}"

@@ -273,7 +273,7 @@ class Controller:
             call = own_call(self.match.view(seat))
             if call is not None:
                 text += " " + self._apply(call)
-        return self._say(text)
+        return self._say(text.strip())
 
     def claim(self, muggins: bool) -> str:
         """The person calls their own score, or claims one another player failed to call."""

@@ -1,0 +1,199 @@
+"""The controller with the variants' own features: options, calls and Muggins, the
+winning side's lead choice, touch-move, the draw for partners and the score displays."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
+from web.app import settings_from_query
+from web.controller import Controller, Settings
+from web.page import score_text, sheet_header, sheet_rows
+
+
+def tiles(text: str) -> list[Tile]:
+    return [parse_tile(word) for word in text.split()]
+
+
+def with_hand(controller: Controller, hands: list[str], opening: Opening) -> Controller:
+    """Replace the controller's current hand by a scripted deal (rest of the set in the boneyard)."""
+    rules = controller.match.rules
+    held = [tiles(text) for text in hands]
+    listed = {tile for group in held for tile in group}
+    rest = [tile for tile in rules.tiles if tile not in listed]
+    controller.match.hand = Hand(rules, held, rest, opening)
+    controller.match._seen_events = 0
+    return controller
+
+
+def test_settings_fill_in_every_option_and_refuse_unknown_ones() -> None:
+    settings = Settings.for_variant("jamaican-partner", options={"sporting": "on"})
+    assert dict(settings.options) == {"sporting": "on", "playoff": "off"}
+    assert settings.rules().first_opener.value == "highest-double-any"
+    with pytest.raises(RulesError) as caught:
+        Settings.for_variant("jamaican-partner", options={"sportin": "on"})
+    assert "sportin" in str(caught.value) and "sporting" in str(caught.value)
+    with pytest.raises(RulesError):
+        Settings.for_variant("pub-block", 2, options={"set": "double-twelve"})
+    assert Settings.from_json(
+        {"variant": "block", "players": 3, "target": 100, "levels": ["greedy"] * 2}
+    ) == (Settings.for_variant("block", 3))
+
+
+def test_a_link_sets_options_and_a_bad_option_value_gets_a_message() -> None:
+    settings, seed, error = settings_from_query("?variant=all-fives&players=3&manual-scoring=on&seed=9")
+    assert error is None and seed == 9 and settings is not None
+    assert dict(settings.options)["manual-scoring"] == "on" and settings.players == 3
+    settings, _, error = settings_from_query("?variant=all-fives&spinner=maybe")
+    assert settings is None and error is not None and "spinner" in error
+    settings, _, error = settings_from_query("?variant=pub-block&scoring=one-point")
+    assert settings is not None and settings.target == 7  # a point a hand plays to a few hands
+
+
+def test_saving_and_restoring_keeps_the_options() -> None:
+    controller = Controller(
+        Settings.for_variant("draw", 4, options={"partners": "off", "draw": "one-per-turn"}), 3
+    )
+    for _ in range(6):
+        if controller.phase == "bot":
+            controller.bot_move()
+        elif controller.phase == "human":
+            controller.act(controller.view().legal_actions[0])
+    restored = Controller.restore(controller.save())
+    assert restored.settings == controller.settings
+    assert restored.match.rules.draw.value == "one-per-turn" and not restored.match.rules.partnerships
+    assert restored.view() == controller.view()
+
+
+def manual_fives() -> Controller:
+    # You open 5-5 (10, a multiple of 5); North holds nothing that scores on it.
+    controller = Controller(Settings.for_variant("all-fives", 2, options={"manual-scoring": "on"}), seed=1)
+    return with_hand(
+        controller,
+        ["5-5 6-1 2-1 3-1 4-2", "5-1 6-6 6-4 4-4 3-3"],
+        Opening(0),
+    )
+
+
+def test_manual_scoring_the_person_calls_their_score() -> None:
+    controller = manual_fives()
+    assert controller.claim(muggins=False) == "Nothing to call: your last tile did not score."
+    controller.tap_tile(parse_tile("5-5"))
+    assert controller.callout == ""  # nobody has called it yet
+    said = controller.claim(muggins=False)
+    assert said.startswith("You call 10!")
+    assert controller.match.scores == [10, 0]
+    assert controller.callout == "10!"
+    assert controller.claim(muggins=False).startswith("Nothing to call")
+    assert controller.match.scores == [10, 0]
+
+
+def test_manual_scoring_an_uncalled_score_is_taken_by_the_next_computer_player() -> None:
+    controller = manual_fives()
+    controller.tap_tile(parse_tile("5-5"))
+    said = controller.bot_move()  # the easy bot claims muggins before it plays
+    assert "North claims 10! — Muggins!" in said
+    assert controller.match.scores == [0, 10]
+    assert controller.phase == "bot"  # North still has its tile to play
+    controller.bot_move()
+    assert isinstance(controller.match.hand.history[-1], type(controller.match.hand.history[-1]))
+    assert controller.claim(muggins=True).startswith("Nothing to claim")
+
+
+def test_computer_players_call_their_own_scores() -> None:
+    controller = manual_fives()
+    controller.tap_tile(parse_tile("6-1"))  # no score: the ends are 6 and 1
+    said = controller.bot_move()  # North plays 6-6 on the 6: 12 + 1 = 13, no score
+    assert controller.match.scores == [0, 0], said
+    # whatever North plays, if it scores it is called at once, never left for Muggins
+    assert controller.match.hand.pending is None
+
+
+def test_the_winning_side_chooses_who_leads() -> None:
+    controller = Controller(Settings.for_variant("jamaican-partner"), seed=2)
+    match = controller.match
+    while controller.phase != "hand-over" or match.scores[0] == 0:
+        if controller.phase == "match-over":
+            pytest.fail("the seed gave the other side six-love first; pick another seed")
+        if controller.phase == "hand-over":
+            controller.next_hand()
+        elif controller.phase == "bot":
+            controller.bot_move()
+        else:
+            if controller.lead_choices():
+                controller.act(Lead(0))
+            else:
+                controller.act(controller.view().legal_actions[0])
+    controller.next_hand()
+    assert controller.phase == "human"
+    assert controller.lead_choices() == (0, 2)
+    assert "choose who leads" in controller.last_announcement
+    said = controller.act(Lead(2))
+    assert said == "You choose North to lead."
+    assert controller.match.hand.starter == 2 and controller.phase == "bot"
+
+
+def test_touch_move_keeps_a_picked_up_tile() -> None:
+    controller = Controller(Settings.for_variant("draw-2", options={"touch-move": "on"}), seed=1)
+    with_hand(
+        controller,
+        ["6-4 6-1 2-0 3-0 5-0 5-1 5-2", "4-1 5-5 5-3 3-3 2-2 1-0 3-2"],
+        Opening(0),
+    )
+    controller.tap_tile(parse_tile("6-4"))
+    controller.bot_move()  # North plays 4-1: the ends are 1 and 6, and 6-1 fits both
+    controller.tap_tile(parse_tile("6-1"))
+    assert controller.selected == parse_tile("6-1")
+    said = controller.tap_tile(parse_tile("6-1"))
+    assert said == "Touch-move: you picked up 6-1, so you must play it."
+    assert controller.selected == parse_tile("6-1")
+
+
+def test_the_draw_for_partners_seats_the_computer_players() -> None:
+    settings = Settings(
+        "partnership-block", 4, 200, ("random", "greedy", "random"), (("partner-draw", "on"),)
+    )
+    controller = Controller(settings, seed=4)
+    draw = controller.match.partner_draw
+    assert draw is not None and controller.player_at == draw.seating and controller.player_at[0] == 0
+    assert sorted(controller.player_at) == [0, 1, 2, 3]
+    for seat in (1, 2, 3):
+        assert controller._bots[seat].level == settings.levels[controller.player_at[seat] - 1]
+    assert controller.announcements[0].startswith("Draw for partners:")
+
+
+def test_partnership_scores_read_we_and_they_with_a_sheet_per_hand() -> None:
+    controller = Controller(Settings.for_variant("partnership-block"), seed=8)
+    while len(controller.match.sheet) < 2:
+        if controller.phase == "hand-over":
+            controller.next_hand()
+        elif controller.phase == "bot":
+            controller.bot_move()
+        else:
+            controller.act(controller.view().legal_actions[0])
+    text = score_text(controller)
+    assert text.startswith("We ") and " · They " in text and text.endswith("· to 200")
+    assert sheet_header(controller) == ["We: hand", "We: total", "They: hand", "They: total", ""]
+    rows = sheet_rows(controller)
+    assert len(rows) == 2
+    for line, row in zip(controller.match.sheet, rows, strict=True):
+        winner = line.result.winner_side
+        if winner is not None:
+            assert row[2 * winner] == str(line.gained[winner])
+            assert row[2 * winner + 1] == str(line.totals[winner])
+
+
+def test_six_love_scores_show_the_count_and_the_replay_worth() -> None:
+    controller = Controller(Settings.for_variant("jamaican-partner"), seed=3)
+    assert score_text(controller) == "We 0 - They 0 · six-love wins"
+    controller.match.ties = 2
+    assert score_text(controller) == "We 0 - They 0 · this hand is worth 3"
+
+
+def test_a_claim_out_of_turn_is_a_person_only_action() -> None:
+    controller = manual_fives()
+    controller.tap_tile(parse_tile("5-5"))
+    assert controller.view().claims == (Claim(0),)
+    assert Play(parse_tile("5-1"), None) not in controller.view().legal_actions
+    with pytest.raises(EngineError):
+        controller.match.apply(Claim(1))  # North cannot "call" a score it did not make
