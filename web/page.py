@@ -113,7 +113,8 @@ class Page:
         ends = []
         layout = controller.view().layout
         for end in controller.ends_for_selected():
-            label = f"{'east' if end.side.value == 'E' else 'west'} end, showing {layout.value(end)}"
+            tip = layout.placements[end.placement].tile
+            label = f"{_SIDE_WORDS[end.side.value]} side of {tip}, showing {layout.value(end)}"
             ends.append(self._button(f"Play on the {label}", label, False, str(end)))
         self.el("a11y-ends").replaceChildren(*ends)
 
@@ -344,6 +345,7 @@ class Page:
 
 
 _REPLAYED = (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX)
+_SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 
 def _combinable(variant: Variant, players: int, options: dict[str, str]) -> bool:

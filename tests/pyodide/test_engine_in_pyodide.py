@@ -1,4 +1,5 @@
-"""The engine in the real Pyodide gives the very same game records as on CPython."""
+"""The engine in the real Pyodide gives the very same games as on CPython: the bot-match
+records below, and every golden playthrough (every variant and notable option)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from typing import Any
 import pytest
 
 from engine.selfplay import play_bot_match
+from tests.golden.test_golden import CASES as GOLDEN
+from tests.golden.test_golden import HERE as GOLDEN_DIR
+from tests.golden.test_golden import SEED as GOLDEN_SEED
+from tests.golden.test_golden import levels as golden_levels
 
 pytestmark = pytest.mark.pyodide
 
@@ -26,15 +31,22 @@ CASES: list[tuple[str, int, int, list[str]]] = [
 
 PYODIDE_SCRIPT = """
 import json, sys
-from engine.selfplay import play_bot_match
+from engine.selfplay import play_bot_match, playthrough
 
 cases = json.loads({cases!r})
 records = [
     json.dumps(play_bot_match(variant, players, seed, levels), sort_keys=True)
     for variant, players, seed, levels in cases
 ]
-print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records}}))
+golden = json.loads({golden!r})
+texts = [playthrough(variant, players, seed, levels, options) for variant, players, seed, levels, options in golden]
+print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records, "texts": texts}}))
 """
+
+GOLDEN_RUNS = [
+    (variant, players, GOLDEN_SEED, golden_levels(players), options)
+    for _, variant, players, options in GOLDEN
+]
 
 
 def case_id(case: tuple[str, int, int, list[str]]) -> str:
@@ -45,7 +57,8 @@ def case_id(case: tuple[str, int, int, list[str]]) -> str:
 @pytest.fixture(scope="module")
 def pyodide_run(run_in_pyodide: Any) -> dict[str, Any]:
     """Every case played in one Pyodide process (one ~2 s boot for all)."""
-    out = run_in_pyodide(PYODIDE_SCRIPT.format(cases=json.dumps(CASES)))
+    script = PYODIDE_SCRIPT.format(cases=json.dumps(CASES), golden=json.dumps(GOLDEN_RUNS))
+    out = run_in_pyodide(script)
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
 
@@ -68,3 +81,9 @@ def test_same_record_as_cpython(pyodide_run: dict[str, Any], index: int) -> None
             assert y == x, f"hand {number} differs (CPython vs Pyodide)"
     assert got == expected
     assert json.loads(got)["hands"], "the match played no hand"
+
+
+@pytest.mark.parametrize("index", range(len(GOLDEN)), ids=[case[0] for case in GOLDEN])
+def test_same_golden_playthrough_as_cpython(pyodide_run: dict[str, Any], index: int) -> None:
+    expected = (GOLDEN_DIR / f"{GOLDEN[index][0]}.txt").read_text(encoding="utf-8")
+    assert pyodide_run["texts"][index] == expected
