@@ -300,7 +300,8 @@ class App:
             value = self.window.localStorage.getItem(key)
         except Exception:  # storage can be disabled (private mode, sandboxed iframe)
             return None
-        return None if value is None else str(value)
+        # A missing key is JS null, which Pyodide gives as ``jsnull`` (not None): only a str is a save.
+        return value if isinstance(value, str) else None
 
     def _storage_set(self, key: str, value: str) -> None:
         with contextlib.suppress(Exception):  # storage full or disabled: play on without saving

@@ -48,6 +48,9 @@ def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> 
     ):
         assert needed in paths, f"{needed} was not requested: {sorted(paths)}"
     assert recorder.foreign_requests() == []
+    # A first visit has no save: nothing to restore, so no notice and nothing kept aside.
+    assert app_page.locator("#notice").is_hidden()
+    assert app_page.evaluate("localStorage.getItem('dominoes.save.broken')") is None
     # The fixture asserts at teardown: no console error, no page error, no foreign request.
 
 
