@@ -160,15 +160,13 @@ class Page:
                 row.appendChild(cell)
             rows.append(row)
         self.el("hand-rows").replaceChildren(*rows)
-        totals = ", ".join(
-            f"{self._side_name(controller, side)} {score}" for side, score in enumerate(match.scores)
-        )
         if match.result is not None:
-            self.el(
-                "hand-total"
-            ).textContent = f"Final score: {totals}. Credited with {match.result.credited} points."
+            final = f"Final score: {score_text(controller)}."
+            if match.rules.match_scoring not in _REPLAYED:
+                final += f" Credited with {match.result.credited} points."
+            self.el("hand-total").textContent = final
         else:
-            self.el("hand-total").textContent = f"Score: {totals} (playing to {match.rules.target})."
+            self.el("hand-total").textContent = f"Score: {score_text(controller)}."
         note = match.sheet[-1].note if match.sheet else ""
         if note:
             self.el("hand-total").textContent += f" {note[0].upper()}{note[1:]}."
