@@ -374,14 +374,17 @@ class Controller:
         return f"{name} {'pass' if you else 'passes'}"
 
     def _announce_start(self) -> None:
-        """Say how the match begins: any draw for partners, then the first hand's opening."""
+        """Say how the match begins: the draw for partners, if any, then the first hand's opening."""
+        self._announce_opening()
         draw = self.match.partner_draw
         if draw is not None:
             last = draw.rounds[-1]
             drawn = ", ".join(f"{self._player_name(player)} {tile}" for player, tile in enumerate(last))
             partner = self._player_name(self.player_at[2])
-            self._say(f"Draw for partners: {drawn}. Your partner is {partner}, sitting opposite.")
-        self._announce_opening()
+            self.announcements[-1] = (
+                f"Draw for partners: {drawn}. Your partner is {partner}, sitting opposite. "
+                + self.announcements[-1]
+            )
 
     def _player_name(self, player: int) -> str:
         """A player by who they are: "you", or the computer player's level and number."""
