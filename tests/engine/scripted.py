@@ -13,6 +13,7 @@ from engine import (
     Hand,
     IllegalActionError,
     Layout,
+    Match,
     Opening,
     Play,
     Rules,
@@ -22,7 +23,18 @@ from engine import (
     parse_tile,
 )
 
-__all__ = ["action", "end_of_arm", "illegal", "play", "scripted_hand", "snapshot", "tiles"]
+__all__ = [
+    "action",
+    "end_of_arm",
+    "illegal",
+    "line_deal",
+    "match_play",
+    "play",
+    "scripted_hand",
+    "snapshot",
+    "swap_hand",
+    "tiles",
+]
 
 
 def tiles(text: str) -> list[Tile]:
@@ -69,6 +81,19 @@ def play(hand: Hand, *texts: str) -> None:
         hand.apply(action(hand, text))
 
 
+def swap_hand(match: Match, hand: Hand) -> Hand:
+    """Make ``hand`` the match's current hand (the match has seen none of its events yet)."""
+    match.hand = hand
+    match._seen_events = 0
+    return hand
+
+
+def match_play(match: Match, *texts: str) -> None:
+    """Apply each action (checked) in order through the match, so that it keeps the score."""
+    for text in texts:
+        match.apply(action(match.hand, text))
+
+
 def snapshot(hand: Hand) -> tuple[object, ...]:
     """Everything about a hand that an action could change."""
     return (
@@ -94,3 +119,63 @@ def illegal(hand: Hand, act: Action | str) -> IllegalActionError:
         assert snapshot(hand) == before, f"refusing {act} changed the hand"
         return error
     raise AssertionError(f"{act} was accepted; legal were {legal}")
+
+
+def line_deal(
+    rules: Rules,
+    keep: Sequence[str],
+    opener: int,
+    first: str,
+    sleeping: str = "",
+) -> tuple[list[str], list[str]]:
+    """A deal, and its moves, in which every tile not kept (nor sleeping) is laid in one line.
+
+    ``keep[seat]`` is what each seat still holds at the end; ``opener`` lays ``first`` and
+    the line then only grows east, each seat in turn laying one tile without a pass. The
+    tiles laid follow an Eulerian trail through the set, so the line can close on the
+    opening tile's west value: a block when no kept tile shows that value, an out when
+    the last tile laid is the opener's last. Returns ``(hands, moves)`` for
+    :func:`scripted_hand` and :func:`play`. Raises ``AssertionError`` when the counts or the
+    tiles do not allow such a line.
+    """
+    kept = [tiles(text) for text in keep]
+    asleep = tiles(sleeping)
+    start = parse_tile(first)
+    laid = [tile for tile in rules.tiles if tile not in {*asleep, *(t for group in kept for t in group)}]
+    assert start in laid, f"{first} is kept or sleeping"
+    trail = [start, *_trail_from(start.high, [tile for tile in laid if tile != start])]
+    # Who lays each tile: the seats in the order of play from the opener.
+    seats = [opener]
+    while len(seats) < len(trail):
+        seats.append(rules.next_seat(seats[-1]))
+    hands = [[*group] for group in kept]
+    for seat, tile in zip(seats, trail, strict=True):
+        hands[seat].append(tile)
+    for seat, held in enumerate(hands):
+        assert len(held) == rules.hand_size, f"seat {seat} would hold {len(held)}, not {rules.hand_size}"
+    moves = [first] + [f"{tile} east" for tile in trail[1:]]
+    return [" ".join(str(tile) for tile in held) for held in hands], moves
+
+
+def _trail_from(value: int, edges: list[Tile]) -> list[Tile]:
+    """Every tile in ``edges`` as a chain starting at ``value`` (Hierholzer; doubles are loops)."""
+    unused = sorted(edges, reverse=True)
+    stack: list[tuple[int, Tile | None]] = [(value, None)]
+    path: list[Tile] = []
+    while stack:
+        at, via = stack[-1]
+        step = next((tile for tile in unused if tile.has(at)), None)
+        if step is None:
+            stack.pop()
+            if via is not None:
+                path.append(via)
+        else:
+            unused.remove(step)
+            stack.append((step.other(at), step))
+    assert not unused, f"the tiles {sorted(map(str, unused))} are not connected to {value}"
+    path.reverse()
+    at = value
+    for tile in path:  # a chain: each tile matches the value showing
+        assert tile.has(at), "no single line lays these tiles"
+        at = tile.other(at)
+    return path
