@@ -166,9 +166,10 @@ class HandResult:
             return f"{self.side_name(self.winner_side, seat_names)} reached the target during play"
         if self.reason == "out":
             assert self.winner_seat is not None and self.winner_side is not None
+            side = self.side_name(self.winner_side, seat_names)
             return (
                 f"{seat_names[self.winner_seat]} went out; "
-                f"{self.side_name(self.winner_side, seat_names)} scores {self.points[self.winner_side]}"
+                f"{side} {agree(side, 'scores')} {self.points[self.winner_side]}"
             )
         if self.winner_side is None:
             if self.partnerships and self.side_pips[0] == self.side_pips[1]:
@@ -178,9 +179,10 @@ class HandResult:
                 lowest = min(self.pips)
                 names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
             return f"blocked: {' and '.join(names)} tie for lowest with {lowest}; nobody wins"
+        side = self.side_name(self.winner_side, seat_names)
         return (
-            f"blocked: {self.side_name(self.winner_side, seat_names)} lowest with "
-            f"{self.side_pips[self.winner_side]}; scores {self.points[self.winner_side]}"
+            f"blocked: {side} lowest with "
+            f"{self.side_pips[self.winner_side]}; {agree(side, 'scores')} {self.points[self.winner_side]}"
         )
 
     def side_name(self, side: int, seat_names: Sequence[str]) -> str:
@@ -188,6 +190,16 @@ class HandResult:
         if not self.partnerships:
             return seat_names[side]
         return " & ".join(seat_names[seat] for seat in range(len(seat_names)) if seat % 2 == side)
+
+
+def agree(subject: str, verb: str) -> str:
+    """``verb`` (third person singular, e.g. "scores", "wins") agreeing with ``subject``.
+
+    "You" and partners joined by "&" ("You & North") take the plural: "You & North score".
+    """
+    if subject == "You" or " & " in subject:
+        return verb[:-2] if verb.endswith("es") and verb[-3:-2] in "sxz" else verb[:-1]
+    return verb
 
 
 def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
@@ -448,6 +460,8 @@ class Hand:
             self.history.append(Penalized(seat, self.rules.overdraw_penalty))
         if self._should_end():  # the last allowed draw can leave nobody able to play
             self._finish("blocked", None)
+        elif self.rules.draw is DrawRule.ONE_ENDS_TURN:
+            self._next_turn()
 
     def _claim(self, claim: Claim) -> None:
         assert self.pending is not None
@@ -595,7 +609,11 @@ class Hand:
             winner_seat = None if winner_side is None else self._lowest_seat_of(winner_side, pips)
             if winner_side is not None:
                 points[winner_side] = _award(rules.blocked_scoring, winner_side, side_pips)
-        self.pending = None
+        if self.pending is not None:
+            # Nobody can claim once the hand is over, and no tile was laid after the play:
+            # the points go to the player who made it (the hand-ending play is scored with the hand).
+            self._score(self.pending[0], self.pending[1], "last")
+            self.pending = None
         self.result = HandResult(
             reason=reason,
             winner_side=winner_side,

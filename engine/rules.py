@@ -79,12 +79,15 @@ class DrawRule(StrEnum):
 
     - ``none``: passes (the sleeping tiles are never drawn).
     - ``until-playable``: draws until a tile plays or only the reserve is left.
-    - ``one-per-turn``: draws one tile; plays it if it fits, else passes.
+    - ``one-per-turn``: draws one tile; plays it if it fits, else passes (the Draw Game).
+    - ``one-ends-turn``: draws one tile instead of playing, and the turn passes to the
+      next player (All Fives: "that player takes a sleeping tile instead").
     """
 
     NONE = "none"
     UNTIL_PLAYABLE = "until-playable"
     ONE_PER_TURN = "one-per-turn"
+    ONE_ENDS_TURN = "one-ends-turn"
 
 
 class OutRule(StrEnum):

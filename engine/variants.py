@@ -223,6 +223,13 @@ DRAW_ONE = Option(
     (("until-playable", "Draw until you can play"), ("one-per-turn", "One tile per turn")),
     "until-playable",
 )
+FIVES_DRAW = Option(
+    "draw",
+    "Drawing",
+    "A player who cannot play takes one sleeping tile instead, and the turn is over.",
+    (("until-playable", "Draw until you can play"), ("one-per-turn", "One tile, turn over")),
+    "until-playable",
+)
 
 
 def _direction(options: Mapping[str, str], default: Direction = Direction.CLOCKWISE) -> Direction:
@@ -419,7 +426,7 @@ def _fives(variant: str, players: int, target: int, options: Mapping[str, str]) 
         hand_size=5,
         first_opener=FirstOpener.HIGHEST_DOUBLE_ANY,
         next_starter=NextStarter.AS_FIRST,
-        draw=_draw_rule(options),
+        draw=DrawRule.ONE_ENDS_TURN if options.get("draw") == "one-per-turn" else DrawRule.UNTIL_PLAYABLE,
         boneyard_reserve=2,
         spinner=SpinnerRule.FIRST_DOUBLE if _on(options, "spinner") else SpinnerRule.NONE,
         blocked_winner=BlockedWinner.LOWEST_SIDE,
@@ -456,7 +463,7 @@ _FIVES_OPTIONS = (
         "The first double is a spinner: once both its sides are played, its other two "
         "sides open too (not in the source).",
     ),
-    DRAW_ONE,
+    FIVES_DRAW,
 )
 
 _PUB_TARGETS = (100, 121)

@@ -242,7 +242,7 @@ def test_draw2_blocked_lowest_scores_opponents_pips() -> None:
     assert result.pips == (pips("0-0 1-0"), pips(left_with_seat_1))
     assert (result.winner_seat, result.winner_side) == (0, 0)
     assert result.points == (pips(left_with_seat_1), 0)
-    assert result.describe(["You", "Bot"]) == f"blocked: You lowest with 1; scores {pips(left_with_seat_1)}"
+    assert result.describe(["You", "Bot"]) == f"blocked: You lowest with 1; score {pips(left_with_seat_1)}"
 
 
 def test_draw2_blocked_tie_no_count() -> None:
