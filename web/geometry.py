@@ -3,11 +3,15 @@
 Standard library only (no DOM, no engine): it runs on CPython for the tests and unchanged in
 Pyodide. Coordinates are CSS pixels, origin at the top-left, y pointing down.
 
-The line is first built in *tile units* (a tile is 2 x 1 units) around the opening tile,
-which is centred on the origin; each arm is a snake that runs along a row, turns at the
-row's reach with one perpendicular tile, and comes back on the next row. Several row
-reaches are tried and the one that lets the drawing be largest on the board wins; the
-chosen drawing is then scaled and centred on the board.
+`layout_line` draws a plain line: it is first built in *tile units* (a tile is 2 x 1 units)
+around the opening tile, which is centred on the origin; each arm is a snake that runs along
+a row, turns at the row's reach with one perpendicular tile, and comes back on the next row.
+Several row reaches are tried and the one that lets the drawing be largest on the board
+wins; the chosen drawing is then scaled and centred on the board.
+
+`layout_tree` draws any layout: a plain line (by `layout_line`), or a tree that branches
+at spinners (the cross, the spinner of the fives games, every double of double-nine cross),
+laid out by a search described at its section below.
 
 All coordinates the layout produces are multiples of 1/128 px, so touching tiles touch
 exactly (no floating-point sliver makes them overlap).
@@ -15,6 +19,7 @@ exactly (no floating-point sliver makes them overlap).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +29,19 @@ Point = tuple[float, float]
 
 MAX_UNIT = 36.0
 """Default cap on the short side of a laid tile, in CSS px."""
+
+MIN_LEGIBLE_UNIT = 14.0
+"""The smallest short side of a laid tile, in CSS px, at which the table is still legible.
+
+The renderer draws a half tile as a unit-sized square with pips of diameter 0.18 unit on a
+3 x 3 grid 0.26 unit apart, and values above nine (double-twelve) as digits 0.55 unit high.
+At 14 px a pip is a 2.5 px dot with 1.1 px between neighbours (5 and 2 device pixels on
+the 2x screens of phones and tablets), so a nine is still nine separate dots, and digits are
+7.7 px, about the smallest bold text that stays readable; at 12 px the gaps shrink under a
+CSS pixel and the dots of an eight or a nine run together. It is the floor the layouts of
+real hands are tested against on the phone and desktop boards; the geometry itself never
+refuses a board, it just draws as large as fits.
+"""
 
 MIN_REACH = 3
 """Shortest half-row (in tile units, from the opening tile's centre) a layout may use."""
@@ -124,9 +142,11 @@ class PlacedTileRect:
 class LineLayout:
     """The whole line of play placed on the board.
 
-    `tiles` holds the opening tile first, then each arm's tiles outward (east, then west).
-    `ends` maps an arm ("E", "W") to the rectangle where the next tile on that arm would go.
-    `unit` is the short side of a tile in px (the long side is 2 * unit).
+    `tiles` holds the opening tile first; then, from `layout_line`, each arm's tiles outward
+    (east, then west), from `layout_tree` the tiles in play order. `ends` maps an open end to
+    the rectangle where the next tile on it would go (a tile's size, touching the end's tip):
+    from `layout_line` the arm ("E", "W"), from `layout_tree` the end's `end_key` ("0E",
+    "3N", ...). `unit` is the short side of a tile in px (the long side is 2 * unit).
     """
 
     tiles: tuple[PlacedTileRect, ...]
@@ -457,35 +477,56 @@ def _placed(tile_id: int, rect: Rect, inner: int, outer: int, heading: str) -> P
 
 # --- trees: spinners and branches ----------------------------------------------------------
 #
-# A tree is laid in *cells* (half tile units, integers), one node at a time in play order:
-# each tile of the tree, then a target for each open end (a virtual tile). A node attaches
-# at the midpoint of one edge of its parent; a non-double goes straight on or turns left or
-# right (its inner half always takes the square just beyond that edge), a double goes
-# straight on, crosswise. When a node is laid, the cells its later neighbours will need
-# first (the square beyond each edge where a later node attaches; the whole crosswise box
-# for a double) are reserved, so a chain can never be shut in at its start.
+# A tree is laid out in *cells* (half tile units, so every edge falls on a whole number), one
+# node at a time: each tile, and a target for each open end (shaped like a tile). A node
+# attaches at the midpoint of one edge of its parent. A non-double goes straight on or turns
+# left or right, its inner half always on the square just beyond that edge; a double always
+# goes straight on, crosswise. When a node is laid, the cells its later neighbours need first
+# are reserved: the square beyond each edge where a later node attaches and, for a later
+# double (it can only go straight on), its whole box and the squares beyond its own edges. So
+# no chain is ever shut in at its start.
 #
-# The whole drawing must fit a *frame* of fw x fh cells (a bounding box that floats: only its
-# size is fixed). Each chain winds like the line's snake: along a row until the frame or a
-# tile is in the way, one tile across, then back along the next row. A depth-first search
-# with conflict-directed backjumping (a dead end undoes the latest node that caused it, not
-# merely the previous one) tries the other turns when a node has no room. The frame is
-# shrunk as far as a search still succeeds, for a few winding strategies.
+# Each chain winds like the line's snake: along a row, one tile across at the row's end, back
+# along the next row; the first tile (or target) of a branch leaves straight out where it
+# can, and the tiles on an opening double always do (so a cross looks like one). Among the free places for a node, those that do not lengthen the drawing's
+# scale-setting side (its width or its height, relative to the board's) come first, in that
+# order, then the one that lengthens it least. The drawing starts as a *window* of the board's
+# proportions around the opening tile, so chains turn about where the board would end. A dead
+# end (a node with no free place) undoes the latest node in its way (conflict-directed
+# backjumping) and tries that node's next place. Runs differ in their window, in the way the
+# opening tile's arms step when they turn (clockwise or anticlockwise), and in the laying
+# order (breadth first, or each subtree whole, the largest first); the drawing that can be
+# drawn largest wins.
 
 _CLOCKWISE = ("E", "S", "W", "N")
 _CELL_STEP: dict[str, tuple[int, int]] = {"E": (1, 0), "S": (0, 1), "W": (-1, 0), "N": (0, -1)}
 
-_IBox = tuple[int, int, int, int]  # x0, y0, x1, y1 in cells (half units)
+_IBox = tuple[int, int, int, int]
+"""x0, y0, x1, y1 in cells (half tile units), the opening tile centred on (0, 0)."""
 
-_TREE_BUDGET_PER_NODE = 6
-"""Placements a tree search may try per node before it gives a frame up."""
+_Rows = tuple[tuple[int, int], ...]
+"""Cells as (row, bit mask of the row's cells)."""
 
-_TREE_BUDGET_MIN = 60
+_WINDOW_FILLS = (0.9, 0.7, 0.5)
+"""The windows tried below the cap: how much of each one the tiles and targets would cover."""
 
-_SHRINK = 0.8
-"""Factor by which the unit is lowered while looking for a frame that the search can fill."""
+_RETRIES_PER_NODE = 2
+"""Places a run may try per node beyond the first before it gives its window up."""
 
-_MAX_SHRINKS = 40
+_RESCUE_RETRIES_PER_NODE = 40
+"""The same for a second round of runs, if no run of the first round got through."""
+
+_EFFORT = 1000
+"""Places the runs for one drawing may try in all, unless none has got through yet or the
+best drawing so far is smaller than `MIN_LEGIBLE_UNIT`; then every run is tried.
+
+It bounds the time a drawing takes, however large the tree: a drawing of 45 tiles and their
+ends takes about 15 ms on CPython. Trying more runs gains little (0.3 % of unit on average
+for 2.5 times the effort, measured on random double-nine and double-twelve hands).
+"""
+
+_TIDY_SLACK = 0.03
+"""A drawing this much smaller than the largest one still wins if it has fewer corners."""
 
 
 def _rotate(side: str, quarter_turns: int) -> str:
@@ -499,29 +540,37 @@ def _quarter_turns(start: str, end: str) -> int:
 
 
 def _cell_box(x: int, y: int, heading: str, length: int, breadth: int) -> _IBox:
-    """The box starting at edge midpoint (x, y), `length` cells along `heading`, `breadth` across."""
+    """The box from edge midpoint (x, y), `length` cells along `heading` and `breadth` across."""
     dx, dy = _CELL_STEP[heading]
     ex, ey = x + dx * length, y + dy * length
     half_x, half_y = abs(dy) * breadth // 2, abs(dx) * breadth // 2
     return (min(x, ex) - half_x, min(y, ey) - half_y, max(x, ex) + half_x, max(y, ey) + half_y)
 
 
-def _overlaps(a: _IBox, b: _IBox) -> bool:
-    """Whether two boxes share interior cells."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _cover(a: _IBox, b: _IBox) -> _IBox:
+    """The smallest box holding both."""
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _in_units(box: _IBox) -> _Box:
+    """A box in cells as a box in tile units."""
+    return (box[0] / 2, box[1] / 2, box[2] / 2, box[3] / 2)
 
 
 @dataclass(frozen=True)
 class TreeTile:
-    """A laid tile of a layout tree (a line of play that may branch at spinners).
+    """A laid tile of a layout tree: a line of play that may branch at spinners.
 
-    `id` names the tile (the engine's placement index); `parent` is the id of the tile it
-    touches (None for the opening tile) and `side` the side of the parent it lies against:
-    "E" or "W" on the opening tile, "N" or "S" too on an opening spinner; on any other tile
-    the side it was laid on (the line goes on that way) or, on a spinner, one of the two
-    sides perpendicular to it. `inner` is the value touching the parent, `outer` the value
-    facing away (for the opening tile: the west and the east value). `spinner` marks a
-    double that may be played on from its crosswise sides.
+    `id` names the tile (the scene passes the engine's placement index). `parent` is the id
+    of the tile it touches (None for the opening tile) and `side` the side of the parent it
+    lies against: "E" or "W" of the opening tile ("N" or "S" too if that is a spinner); of any
+    other tile, the side that tile was itself laid on (the line goes on) or, if it is a
+    spinner, one of the two sides across it. Sides are named as the engine names them: as if
+    every arm ran straight, whatever turns the drawing makes.
+
+    `inner` is the value touching the parent and `outer` the value facing away (for the
+    opening tile: its west and its east value). `spinner` marks a double that may be played
+    on from its crosswise sides too.
     """
 
     id: int
@@ -538,105 +587,78 @@ class TreeTile:
 
 
 def end_key(tile_id: int, side: str) -> str:
-    """The key of an open end in `LineLayout.ends`: the tile id and the side, e.g. "3N"."""
+    """How `LineLayout.ends` names the open end on `side` of tile `tile_id`: e.g. "3N".
+
+    The same text as the engine's ``str(End(3, Side.NORTH))``.
+    """
     return f"{tile_id}{side}"
 
 
 class _Node(NamedTuple):
-    """Something to lay: a tile of the tree, or the target of an open end (`tile` None)."""
+    """Something to lay: a tile of the tree, or the target of an open end (`tile` is None)."""
 
     tile: TreeTile | None
-    key: str
-    parent: int  # node index of the tile it touches; -1 for the opening tile
-    side: str  # the side of the parent it lies against
+    key: str  # the tile id, or the end's key
+    parent: int  # index of the node it touches; -1 for the opening tile
+    side: str  # the side of the parent it lies against ("E" for the opening tile)
     double: bool
-    crosswise: bool  # whether it hangs on a crosswise side of its parent (starts a chain)
-    children: tuple[tuple[str, int], ...]  # (side, node index) of every node laid against it
+    branch: bool  # it starts a chain (on the opening tile, or across a spinner): it leaves straight if it can
+    children: tuple[tuple[str, int], ...]  # (side, index) of the nodes laid against it
 
 
-class _Front(NamedTuple):
-    """Where a later node attaches to a laid one, and the cells reserved for it."""
+def _sides(tile: TreeTile, line: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sides of `tile` along its line and across it where later tiles may attach.
 
-    child: int
-    x: int
-    y: int
-    heading: str
-    boxes: tuple[_IBox, ...]
-
-
-class _Laid(NamedTuple):
-    """Where a node went, in cells, and how its chain winds on from it."""
-
-    box: _IBox
-    heading: str  # the direction it travels from its inner to its outer half
-    run: str  # the direction of the chain's current row
-    advance: str  # where the chain steps when it turns out of a row
-    fronts: tuple[_Front, ...]
-
-
-class _Strategy(NamedTuple):
-    """How chains prefer to wind (the search tries the other turns when these get stuck)."""
-
-    pinwheel: int  # the opening tile's arms advance clockwise (+1) or anticlockwise (-1)
-    forward: bool  # a branch steps toward (True) or against the way its spinner's line goes
-
-
-_STRATEGIES = (_Strategy(1, True), _Strategy(1, False), _Strategy(-1, True), _Strategy(-1, False))
+    `line` is the direction its arm runs (None for the opening tile).
+    """
+    along = ("E", "W") if line is None else (line,)
+    axis = line or "E"
+    across = (_rotate(axis, -1), _rotate(axis, 1)) if tile.spinner and tile.is_double else ()
+    return along, across
 
 
 def _tree_nodes(tiles: Sequence[TreeTile], ends: Sequence[tuple[int, str]]) -> list[_Node]:
-    """The laying order (tiles as given, then the ends), checked for a well-formed tree."""
-    if not tiles:
-        raise ValueError("a layout tree needs an opening tile")
+    """The tiles (in the given order) then the ends as nodes; ValueError if not a proper tree."""
     index: dict[int, int] = {}
-    logical: list[str] = []  # each tile's line direction
+    lines: list[str | None] = []
     taken: dict[tuple[int, str], int] = {}
-    raw: list[tuple[TreeTile | None, str, int, str, bool, bool]] = []
+    raw: list[tuple[TreeTile | None, str, int, str, bool]] = []
 
-    def attach(parent_id: int, side: str, what: str) -> tuple[int, bool]:
-        if parent_id not in index:
-            raise ValueError(f"{what}: no tile {parent_id} laid before it")
+    def attach(parent_id: int | None, side: str, what: str) -> tuple[int, bool]:
+        if parent_id is None or parent_id not in index:
+            raise ValueError(f"{what} lies against tile {parent_id}, which is not laid before it")
         parent = index[parent_id]
-        tile = tiles[parent]
-        line = ("E", "W") if parent == 0 else (logical[parent],)
-        cross = (
-            tuple(s for s in _CLOCKWISE if s not in line and _OPPOSITE[s] not in line)
-            if tile.spinner and tile.is_double
-            else ()
-        )
-        if side not in line and side not in cross:
+        along, across = _sides(tiles[parent], lines[parent])
+        if side not in along + across:
             raise ValueError(f"{what}: tile {parent_id} has no side {side!r} to play on")
         if (parent, side) in taken:
             raise ValueError(f"{what}: side {side} of tile {parent_id} is taken twice")
         taken[(parent, side)] = len(raw)
-        return parent, side in cross
+        return parent, parent == 0 or side in across
 
     for position, tile in enumerate(tiles):
         if tile.id in index:
-            raise ValueError(f"tile id {tile.id} appears twice")
+            raise ValueError(f"tile {tile.id} is laid twice")
         if position == 0:
             if tile.parent is not None:
-                raise ValueError(f"the opening tile {tile.id} cannot have a parent")
-            index[tile.id] = 0
-            logical.append("E")
-            raw.append((tile, str(tile.id), -1, "E", tile.is_double, False))
-            continue
-        if tile.parent is None:
-            raise ValueError(f"tile {tile.id} has no parent: only the first tile opens the layout")
-        parent, crosswise = attach(tile.parent, tile.side, f"tile {tile.id}")
+                raise ValueError(f"the opening tile {tile.id} cannot lie against tile {tile.parent}")
+            raw.append((tile, str(tile.id), -1, "E", False))
+            lines.append(None)
+        else:
+            parent, branch = attach(tile.parent, tile.side, f"tile {tile.id}")
+            raw.append((tile, str(tile.id), parent, tile.side, branch))
+            lines.append(tile.side)
         index[tile.id] = position
-        logical.append(tile.side)
-        raw.append((tile, str(tile.id), parent, tile.side, tile.is_double, crosswise))
     for tile_id, side in ends:
         key = end_key(tile_id, side)
-        parent, crosswise = attach(tile_id, side, f"end {key}")
-        raw.append((None, key, parent, side, False, crosswise))
+        parent, branch = attach(tile_id, side, f"end {key}")
+        raw.append((None, key, parent, side, branch))
     children: list[list[tuple[str, int]]] = [[] for _ in raw]
-    for (parent, side), child in taken.items():
+    for (parent, side), child in sorted(taken.items(), key=lambda item: item[1]):
         children[parent].append((side, child))
     return [
-        _Node(tile, key, parent, side, double, crosswise, tuple(sorted(children[i], key=lambda c: c[1])))
-        for i, (tile, key, parent, side, double, crosswise) in enumerate(raw)
+        _Node(tile, key, parent, side, tile is not None and tile.is_double, branch, tuple(children[i]))
+        for i, (tile, key, parent, side, branch) in enumerate(raw)
     ]
 
 
@@ -648,372 +670,435 @@ def _subtree_sizes(nodes: Sequence[_Node]) -> list[int]:
     return sizes
 
 
-def _depth_first(nodes: Sequence[_Node], order: str) -> list[_Node]:
-    """The nodes re-indexed in depth-first order: each subtree is laid whole before the next.
+def _laying_order(nodes: Sequence[_Node], largest_first: bool) -> list[int]:
+    """An order to lay the nodes in (node indices), each after the one it lies against.
 
-    `order` says which child subtree of a node goes first: "small" or "large" (by size),
-    or "play" (play order).
+    Breadth first: the tiles next to the opening tile, then those one further, and so on
+    (ties in play order), so that what branches near the middle claims its room before the
+    long chains wind past it. Largest first: each subtree whole, the larger ones first.
     """
+    if not largest_first:
+        order = [0]
+        for i in order:
+            order.extend(child for _, child in nodes[i].children)
+        return order
     sizes = _subtree_sizes(nodes)
-
-    def key(child: int) -> tuple[int, int]:
-        if order == "small":
-            return (sizes[child], child)
-        if order == "large":
-            return (-sizes[child], child)
-        return (0, child)
-
-    sequence: list[int] = []
+    order = []
     stack = [0]
     while stack:
         i = stack.pop()
-        sequence.append(i)
-        stack.extend(sorted((c for _, c in nodes[i].children), key=key, reverse=True))
-    position = {old: new for new, old in enumerate(sequence)}
-    result = []
-    for old in sequence:
-        node = nodes[old]
-        children = tuple(sorted(((side, position[c]) for side, c in node.children), key=lambda sc: sc[1]))
-        parent = position[node.parent] if node.parent >= 0 else -1
-        result.append(node._replace(parent=parent, children=children))
-    return result
+        order.append(i)
+        stack.extend(sorted((child for _, child in nodes[i].children), key=lambda c: (sizes[c], -c)))
+    return order
 
 
-class _TreeSearch:
-    """One depth-first search for a drawing of the tree inside a frame of fw x fh cells."""
+def _reordered(nodes: Sequence[_Node], order: Sequence[int]) -> list[_Node]:
+    """The nodes in `order` (old indices), re-indexed."""
+    new = {old: k for k, old in enumerate(order)}
+    return [
+        nodes[old]._replace(
+            parent=new[nodes[old].parent] if nodes[old].parent >= 0 else -1,
+            children=tuple(sorted(((side, new[c]) for side, c in nodes[old].children), key=lambda sc: sc[1])),
+        )
+        for old in order
+    ]
 
-    def __init__(self, nodes: Sequence[_Node], fw: int, fh: int, strategy: _Strategy) -> None:
+
+class _Front(NamedTuple):
+    """Where a later node attaches to a laid one, and the cells reserved for it."""
+
+    child: int
+    x: int
+    y: int
+    heading: str
+    rows: _Rows
+
+
+class _Option(NamedTuple):
+    """One way to lay a node: its box, its direction, how its chain winds on, its fronts."""
+
+    box: _IBox
+    heading: str  # the direction it travels from its inner to its outer half
+    run: str  # the direction of its chain's current row
+    advance: str  # where its chain steps when it turns out of a row
+    fronts: tuple[_Front, ...]
+    extent: _IBox  # the box holding it and every cell it reserves
+    rows: _Rows  # its box
+
+
+class _Strategy(NamedTuple):
+    """How chains prefer to wind, and in which order the nodes are laid."""
+
+    pinwheel: int  # the opening tile's arms step clockwise (1) or anticlockwise (-1) when they turn
+    largest_first: bool  # the laying order: each subtree whole, the largest first (else breadth first)
+
+
+_STRATEGIES = (_Strategy(1, False), _Strategy(-1, False), _Strategy(1, True), _Strategy(-1, True))
+
+
+class _Shapes:
+    """The geometry of one tree's nodes (boxes, fronts, ways to go), memoised across runs."""
+
+    def __init__(self, nodes: Sequence[_Node]) -> None:
         self.nodes = nodes
-        self.fw, self.fh = fw, fh
-        self.strategy = strategy
-        self.ox, self.oy = fw + 8, fh + 8
-        self.rows = [0] * (2 * fh + 16)
-        self.laid: list[_Laid | None] = [None] * len(nodes)
-        # bounds of everything laid or reserved, with the node that first reached each edge
-        self.bounds: list[tuple[int, int, int, int, int, int, int, int]] = []
-        self.reserved_for: dict[int, tuple[_IBox, ...]] = {}
+        self.shift = 4 * len(nodes) + 16  # no cell lies further left of the opening tile than this
+        self._ways: dict[tuple[int, int, int, str, str, str], tuple[_Option, ...]] = {}
 
-    # -- cells --
+    def rows(self, boxes: Sequence[_IBox]) -> _Rows:
+        """The cells of `boxes` (which must not overlap) as row masks."""
+        masks: dict[int, int] = {}
+        for x0, y0, x1, y1 in boxes:
+            mask = ((1 << (x1 - x0)) - 1) << (x0 + self.shift)
+            for y in range(y0, y1):
+                masks[y] = masks.get(y, 0) | mask
+        return tuple(masks.items())
 
-    def _mask(self, box: _IBox) -> int:
-        return ((1 << (box[2] - box[0])) - 1) << (box[0] + self.ox)
+    def _front_boxes(self, i: int, box: _IBox, heading: str) -> tuple[tuple[_Front, ...], tuple[_IBox, ...]]:
+        """The fronts of node `i` laid as `box`, and every box they reserve.
 
-    def _free(self, box: _IBox) -> bool:
-        mask = self._mask(box)
-        rows = self.rows
-        return not any(rows[y + self.oy] & mask for y in range(box[1], box[3]))
-
-    def _fill(self, box: _IBox) -> None:
-        mask = self._mask(box)
-        for y in range(box[1] + self.oy, box[3] + self.oy):
-            self.rows[y] |= mask
-
-    def _clear(self, box: _IBox) -> None:
-        mask = ~self._mask(box)
-        for y in range(box[1] + self.oy, box[3] + self.oy):
-            self.rows[y] &= mask
-
-    # -- options --
-
-    def _options(self, i: int) -> list[tuple[_IBox, str, str, str]]:
-        """(box, heading, run, advance) for each way node `i` may be laid, best first."""
-        node = self.nodes[i]
-        if node.parent < 0:
-            box = (-1, -2, 1, 2) if node.double else (-2, -1, 2, 1)
-            return [(box, "E", "E", "S")]
-        parent = self.laid[node.parent]
-        assert parent is not None
-        x, y, heading = next((f.x, f.y, f.heading) for f in parent.fronts if f.child == i)
-        if node.parent == 0 or node.crosswise:
-            run = heading
-            if node.parent == 0:
-                advance = _rotate(heading, self.strategy.pinwheel)
-            else:
-                advance = parent.heading if self.strategy.forward else _OPPOSITE[parent.heading]
-        else:
-            run, advance = parent.run, parent.advance
-        if node.double:
-            box = _cell_box(x, y, heading, 2, 4)
-            if heading in (run, _OPPOSITE[run]):
-                return [(box, heading, heading, advance)]
-            return [(box, heading, run, heading)]
-        if heading in (run, _OPPOSITE[run]):
-            choices = ((heading, heading, advance), (advance, heading, advance))
-            choices += ((_OPPOSITE[advance], heading, _OPPOSITE[advance]),)
-        else:
-            back = _OPPOSITE[run]
-            choices = ((back, back, heading), (heading, run, heading), (run, run, heading))
-        options = []
-        for direction, new_run, new_advance in choices:
-            if direction == heading:
-                box = _cell_box(x, y, heading, 4, 2)
-            else:
-                dx, dy = _CELL_STEP[heading]
-                nx, ny = _CELL_STEP[direction]
-                box = _cell_box(x + dx - nx, y + dy - ny, direction, 4, 2)
-            options.append((box, direction, new_run, new_advance))
-        return options
-
-    def _fronts(self, i: int, box: _IBox, heading: str) -> tuple[_Front, ...]:
-        """Where each later node attaches to node `i` laid as `box`, and the cells it needs first.
-
-        A later non-double needs the square beyond the edge; a later double (always laid
-        straight on) its whole box and, beyond it, the squares its own later nodes need.
+        A later non-double needs the square beyond the edge; a later double its whole box
+        and, beyond it, what its own later nodes need.
         """
         node = self.nodes[i]
-        if not node.children:
-            return ()
-        logical = "E" if node.parent < 0 else node.side
-        turns = _quarter_turns(logical, heading)
+        turns = _quarter_turns("E" if node.parent < 0 else node.side, heading)
         cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
         half_w, half_h = (box[2] - box[0]) // 2, (box[3] - box[1]) // 2
-        fronts = []
+        fronts: list[_Front] = []
+        every: list[_IBox] = []
         for side, child in node.children:
             direction = _rotate(side, turns)
             dx, dy = _CELL_STEP[direction]
             x, y = cx + dx * half_w, cy + dy * half_h
             if self.nodes[child].double:
                 child_box = _cell_box(x, y, direction, 2, 4)
-                beyond = self._fronts(child, child_box, direction)
-                boxes = (child_box, *(b for front in beyond for b in front.boxes))
+                boxes = (child_box, *self._front_boxes(child, child_box, direction)[1])
             else:
                 boxes = (_cell_box(x, y, direction, 2, 2),)
-            fronts.append(_Front(child, x, y, direction, boxes))
-        return tuple(fronts)
+            fronts.append(_Front(child, x, y, direction, self.rows(boxes)))
+            every.extend(boxes)
+        return tuple(fronts), tuple(every)
 
-    # -- laying and undoing --
+    def option(self, i: int, box: _IBox, heading: str, run: str, advance: str) -> _Option:
+        """Node `i` laid as `box`, heading `heading`, with the cells it reserves."""
+        fronts, reserved = self._front_boxes(i, box, heading)
+        extent = box
+        for other in reserved:
+            extent = _cover(extent, other)
+        return _Option(box, heading, run, advance, fronts, extent, self.rows((box,)))
 
-    def _try(self, i: int, option: tuple[_IBox, str, str, str]) -> set[int] | None:
-        """Lay node `i` as `option`; None on success, else the nodes that stood in the way."""
-        box, heading, run, advance = option
-        fronts = self._fronts(i, box, heading)
-        x0, y0, x1, y1 = box
-        for front in fronts:
-            for fx0, fy0, fx1, fy1 in front.boxes:
-                x0, y0, x1, y1 = min(x0, fx0), min(y0, fy0), max(x1, fx1), max(y1, fy1)
-        if self.bounds:
-            bx0, by0, bx1, by1, ox0, oy0, ox1, oy1 = self.bounds[-1]
-            nx0, ny0, nx1, ny1 = min(bx0, x0), min(by0, y0), max(bx1, x1), max(by1, y1)
-            blame: set[int] = set()
-            if nx1 - nx0 > self.fw:
-                blame.update((ox0, ox1))
-            if ny1 - ny0 > self.fh:
-                blame.update((oy0, oy1))
-            if blame:
-                return blame
-            owners = (
-                ox0 if nx0 == bx0 else i,
-                oy0 if ny0 == by0 else i,
-                ox1 if nx1 == bx1 else i,
-                oy1 if ny1 == by1 else i,
-            )
-            self.bounds.append((nx0, ny0, nx1, ny1, *owners))
-        else:
-            if x1 - x0 > self.fw or y1 - y0 > self.fh:
-                return set()
-            self.bounds.append((x0, y0, x1, y1, i, i, i, i))
-        own = self.reserved_for.get(i, ())
-        for reserved in own:
-            self._clear(reserved)
-        if self._free(box) and all(self._free(b) for front in fronts for b in front.boxes):
-            self._fill(box)
-            for front in fronts:
-                for reserved in front.boxes:
-                    self._fill(reserved)
-                self.reserved_for[front.child] = front.boxes
-            self.laid[i] = _Laid(box, heading, run, advance, fronts)
-            return None
-        for reserved in own:
-            self._fill(reserved)
-        self.bounds.pop()
-        return self._blockers(i, [box, *(b for front in fronts for b in front.boxes)])
+    def ways(self, i: int, x: int, y: int, heading: str, run: str, advance: str) -> tuple[_Option, ...]:
+        """The ways node `i` may go from edge midpoint (x, y), in winding order.
 
-    def _blockers(self, i: int, boxes: Sequence[_IBox]) -> set[int]:
-        """The laid nodes whose tiles or reservations overlap `boxes` (node `i`'s own excepted)."""
-        found: set[int] = set()
-        for j, laid in enumerate(self.laid):
-            if laid is None or j == i:
-                continue
-            if any(_overlaps(laid.box, box) for box in boxes):
-                found.add(j)
-            for front in laid.fronts:
-                if front.child == i or self.laid[front.child] is not None:
-                    continue
-                if any(_overlaps(reserved, box) for reserved in front.boxes for box in boxes):
-                    found.add(j)
+        `run` and `advance` say how its chain winds. A double goes straight on. Any other
+        tile along a row goes on, else turns the way the snake steps, else the other way; a
+        tile after the one across a row's end turns back along the next row, else goes on,
+        else turns the old way.
+        """
+        key = (i, x, y, heading, run, advance)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._compute_ways(i, x, y, heading, run, advance)
         return found
 
+    def _compute_ways(
+        self, i: int, x: int, y: int, heading: str, run: str, advance: str
+    ) -> tuple[_Option, ...]:
+        along_row = heading in (run, _OPPOSITE[run])
+        if self.nodes[i].double:
+            box = _cell_box(x, y, heading, 2, 4)
+            if along_row:
+                return (self.option(i, box, heading, heading, advance),)
+            return (self.option(i, box, heading, run, heading),)
+        ways: tuple[tuple[str, str, str], ...]  # (direction, run after it, advance after it)
+        if along_row:
+            aside = _OPPOSITE[advance]
+            ways = ((heading, heading, advance), (advance, heading, advance), (aside, heading, aside))
+        else:
+            back = _OPPOSITE[run]
+            ways = ((back, back, heading), (heading, run, heading), (run, run, heading))
+        dx, dy = _CELL_STEP[heading]
+        options = []
+        for direction, new_run, new_advance in ways:
+            if direction == heading:
+                box = _cell_box(x, y, heading, 4, 2)
+            else:
+                nx, ny = _CELL_STEP[direction]
+                box = _cell_box(x + dx - nx, y + dy - ny, direction, 4, 2)
+            options.append(self.option(i, box, direction, new_run, new_advance))
+        return tuple(options)
+
+
+class _TreeRun:
+    """One depth-first run laying every node of a tree, starting from `window` (cells)."""
+
+    def __init__(
+        self, shapes: _Shapes, window: _IBox, scale: tuple[float, float], strategy: _Strategy
+    ) -> None:
+        self.shapes = shapes
+        self.nodes = shapes.nodes
+        self.scale_x, self.scale_y = scale  # 1 / the board's free width and height
+        self.strategy = strategy
+        self.bounds: list[_IBox] = [window]  # the drawing's box after each node laid
+        self.laid: list[_Option | None] = [None] * len(self.nodes)
+        self.reserved_for: dict[int, _Rows] = {}
+        self.cells: dict[int, int] = {}  # row -> bit mask of its cells taken or reserved
+        self.owners: dict[int, list[tuple[int, int]]] = {}  # row -> (cells, node), in laying order
+        self.tries = 0  # places tried by the last `run`
+
+    # --- cells ---
+
+    def _free(self, rows: _Rows) -> bool:
+        cells = self.cells
+        return not any(cells.get(y, 0) & mask for y, mask in rows)
+
+    def _fill(self, rows: _Rows, owner: int = -1) -> None:
+        """Take the cells; `owner` is the node laying them (not given when a reservation returns)."""
+        cells = self.cells
+        for y, mask in rows:
+            cells[y] = cells.get(y, 0) | mask
+            if owner >= 0:
+                self.owners.setdefault(y, []).append((mask, owner))
+
+    def _clear(self, rows: _Rows, owned: bool = False) -> None:
+        """Free the cells (`owned`: they go with the node that laid them last)."""
+        cells = self.cells
+        for y, mask in rows:
+            cells[y] &= ~mask
+            if owned:
+                self.owners[y].pop()
+
+    # --- choosing ---
+
+    def _scale(self, box: _IBox) -> float:
+        """How large a drawing of box `box` is for the board (the larger, the smaller the unit)."""
+        return max((box[2] - box[0]) * self.scale_x, (box[3] - box[1]) * self.scale_y)
+
+    def _options(self, i: int) -> list[_Option]:
+        """Every way to lay node `i`, best first."""
+        node = self.nodes[i]
+        if node.parent < 0:
+            box = (-1, -2, 1, 2) if node.double else (-2, -1, 2, 1)
+            return [self.shapes.option(i, box, "E", "E", "S")]
+        parent = self.laid[node.parent]
+        assert parent is not None
+        x, y, heading = next((f.x, f.y, f.heading) for f in parent.fronts if f.child == i)
+        if not node.branch:
+            run, advance = parent.run, parent.advance
+        elif node.parent == 0:
+            run, advance = heading, _rotate(heading, self.strategy.pinwheel)
+        else:
+            run, advance = heading, parent.heading  # a branch steps the way its spinner's line runs
+        options = self.shapes.ways(i, x, y, heading, run, advance)
+        if node.parent == 0 and node.tile is not None and self.nodes[0].double:
+            options = options[:1]  # the cross: a tile on the opening double leaves it straight
+        bounds = self.bounds[-1]
+        rank = [
+            (not (node.branch and option.heading == heading), self._scale(_cover(bounds, option.extent)), k)
+            for k, option in enumerate(options)
+        ]
+        return [options[k] for _, _, k in sorted(rank)]
+
+    # --- laying ---
+
+    def _lay(self, i: int, option: _Option) -> bool:
+        """Lay node `i` as `option`, if its cells and those it reserves are free."""
+        own = self.reserved_for.get(i)
+        if own is not None:
+            self._clear(own)
+        if self._free(option.rows) and all(self._free(front.rows) for front in option.fronts):
+            self._fill(option.rows, i)
+            for front in option.fronts:
+                self._fill(front.rows, i)
+                self.reserved_for[front.child] = front.rows
+            self.laid[i] = option
+            self.bounds.append(_cover(self.bounds[-1], option.extent))
+            return True
+        if own is not None:
+            self._fill(own)
+        return False
+
     def _undo(self, i: int) -> None:
+        """Take the last laid node, `i`, back up."""
         laid = self.laid[i]
         assert laid is not None
-        self._clear(laid.box)
-        for front in laid.fronts:
-            for reserved in front.boxes:
-                self._clear(reserved)
+        for front in reversed(laid.fronts):
+            self._clear(front.rows, owned=True)
             del self.reserved_for[front.child]
-        for reserved in self.reserved_for.get(i, ()):
-            self._fill(reserved)
+        self._clear(laid.rows, owned=True)
+        own = self.reserved_for.get(i)
+        if own is not None:
+            self._fill(own)
         self.bounds.pop()
         self.laid[i] = None
 
-    def run(self) -> bool:
-        """Lay every node; False if the budget runs out or no drawing fits the frame."""
+    def _in_the_way(self, option: _Option) -> set[int]:
+        """The laid nodes whose tiles or reservations take cells `option` needs."""
+        found: set[int] = set()
+        for rows in (option.rows, *(front.rows for front in option.fronts)):
+            for y, mask in rows:
+                found.update(j for taken, j in self.owners.get(y, ()) if taken & mask)
+        return found
+
+    def run(self, retries_per_node: int = _RETRIES_PER_NODE) -> list[_Option] | None:
+        """Lay every node; None if dead ends cost more than `retries_per_node` tries a node."""
         n = len(self.nodes)
-        budget = max(_TREE_BUDGET_MIN, _TREE_BUDGET_PER_NODE * n)
-        options: list[list[tuple[_IBox, str, str, str]] | None] = [None] * n
+        budget = (1 + retries_per_node) * n
+        self.tries = 0
+        options: list[list[_Option]] = [[] for _ in range(n)]
         tried = [0] * n
         conflicts: list[set[int]] = [set() for _ in range(n)]
         i = 0
         while i < n:
-            if options[i] is None:
+            if not options[i]:
                 options[i] = self._options(i)
-            choices = options[i]
-            assert choices is not None
-            while tried[i] < len(choices):
-                option = choices[tried[i]]
+            while tried[i] < len(options[i]):
                 tried[i] += 1
+                self.tries += 1
                 budget -= 1
-                blockers = self._try(i, option)
-                if blockers is None:
+                if self._lay(i, options[i][tried[i] - 1]):
                     break
-                conflicts[i] |= blockers
-            else:
-                if budget <= 0:
-                    return False
-                parent = self.nodes[i].parent
-                culprits = {j for j in conflicts[i] if j < i}
-                if parent >= 0:
-                    culprits.add(parent)
-                if not culprits:
-                    return False
+            else:  # a dead end: back to the latest node in the way (or the parent)
+                for option in options[i]:
+                    conflicts[i] |= self._in_the_way(option)
+                culprits = {j for j in conflicts[i] if j < i} | {self.nodes[i].parent}
+                culprits.discard(-1)
+                if budget <= 0 or not culprits:
+                    return None
                 back = max(culprits)
                 conflicts[back] |= culprits - {back}
                 for k in range(i, back, -1):
                     if self.laid[k] is not None:
                         self._undo(k)
-                    options[k], tried[k] = None, 0
-                    conflicts[k] = set()
+                    options[k], tried[k], conflicts[k] = [], 0, set()
                 self._undo(back)
                 i = back
                 continue
             i += 1
-        return True
+        return [option for option in self.laid if option is not None]
 
-    def cell_bounds(self) -> _IBox:
-        """The box holding everything laid."""
-        x0, y0, x1, y1, *_ = self.bounds[-1]
-        return (x0, y0, x1, y1)
-
-
-class _TreeDrawing(NamedTuple):
-    """A finished search: where every node went, in cells."""
-
-    laid: list[_Laid]
-    bounds: _IBox
+    def force(self) -> list[_Option]:
+        """Lay every node its first way whether it is free or not (the very last resort)."""
+        for i in range(len(self.nodes)):
+            option = self._options(i)[0]
+            self.laid[i] = option
+            self.bounds.append(_cover(self.bounds[-1], option.extent))
+        return [option for option in self.laid if option is not None]
 
 
-def _search_frame(nodes: Sequence[_Node], fw: int, fh: int) -> _TreeDrawing | None:
-    """The first strategy whose search fills a frame of fw x fh cells, or None."""
-    for strategy in _STRATEGIES:
-        search = _TreeSearch(nodes, fw, fh, strategy)
-        if search.run():
-            laid = [entry for entry in search.laid if entry is not None]
-            return _TreeDrawing(laid, search.cell_bounds())
-    return None
+def _window(width: int, height: int) -> _IBox:
+    """A window of `width` x `height` cells centred on the opening tile."""
+    x0, y0 = -(width // 2), -(height // 2)
+    return (min(x0, -2), min(y0, -2), max(x0 + width, 2), max(y0 + height, 2))
 
 
-def _tree_area(nodes: Sequence[_Node]) -> float:
-    """The area, in square units, that the tiles and targets cover (2 each)."""
-    return 2.0 * len(nodes)
+def _corners(nodes: Sequence[_Node], laid: Sequence[_Option]) -> int:
+    """How many tiles and targets of a drawing turn a corner."""
+    count = 0
+    for i, node in enumerate(nodes[1:], start=1):
+        heading = next(front.heading for front in laid[node.parent].fronts if front.child == i)
+        count += laid[i].heading != heading
+    return count
 
 
-def _best_tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> _TreeDrawing:
-    """The drawing that lets the tree be largest on the board.
+def _drawing_box(laid: Sequence[_Option]) -> _IBox:
+    """The box holding every tile and target of a drawing."""
+    box = laid[0].box
+    for option in laid[1:]:
+        box = _cover(box, option.box)
+    return box
 
-    Frames are tried from the largest unit the board allows down: first the cap, then the
-    unit at which the tiles alone would fill the board, lowered step by step until a search
-    succeeds, then the frames between the last failure and that success, by bisection over
-    the units at which the frame's size in cells changes.
+
+def _in_node_order(laid: Sequence[_Option], order: Sequence[int]) -> list[_Option]:
+    """A drawing laid in `order` (node indices), rearranged in the nodes' own order."""
+    placed = list(laid)
+    for position, index in enumerate(order):
+        placed[index] = laid[position]
+    return placed
+
+
+def _tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> list[_Option]:
+    """Where each node goes (in cells), for the drawing of the tree that is largest on `board`.
+
+    Runs go from the tightest window to the loosest, each with every strategy: the board at
+    the cap, then windows the tiles and targets would fill to `_WINDOW_FILLS`. The search
+    stops at a drawing at the cap, when `_EFFORT` is spent (on a legible drawing), or when
+    the windows left are too loose to beat the best drawing so far. Drawings within
+    `_TIDY_SLACK` of the largest compete on having fewer corners. If no run gets through
+    (dead ends beyond its budget), runs are tried again with a much larger budget until one
+    does; if none does, every node takes its first way, free or not, so that the app still
+    draws something (never seen in the tests).
     """
     margin = _margin(board)
-    free_w, free_h = board.w - 2 * margin, board.h - 2 * margin
+    free_w, free_h = max(board.w - 2 * margin, 1.0), max(board.h - 2 * margin, 1.0)
+    scale = (1 / free_w, 1 / free_h)
     cap = _snap_unit(max_unit)
-    if free_w <= 0 or free_h <= 0:
-        free_w = free_h = 1.0
-        cap = _DEGENERATE_UNIT
-
-    def frame(unit: float) -> tuple[int, int]:
-        return int(2 * free_w / unit + 1e-9), int(2 * free_h / unit + 1e-9)
-
-    cache: dict[tuple[int, int], _TreeDrawing | None] = {}
-
-    def attempt(unit: float) -> _TreeDrawing | None:
-        size = frame(unit)
-        if size not in cache:
-            cache[size] = _search_frame(nodes, *size)
-        return cache[size]
-
-    found = attempt(cap)
-    if found is not None:
-        return found
-    high = min(cap, math.sqrt(free_w * free_h / _tree_area(nodes)))
-    low = high
-    for _ in range(_MAX_SHRINKS):
-        found = attempt(low)
-        if found is not None:
-            break
-        high, low = low, low * _SHRINK
-    if found is None:
-        raise AssertionError("no frame holds the tree")  # TODO fallback
-    # the units between `low` (fits) and `high` (does not) at which the frame grows
-    steps = sorted(
-        {2 * free_w / k for k in range(math.ceil(2 * free_w / high), math.floor(2 * free_w / low) + 1)}
-        | {2 * free_h / k for k in range(math.ceil(2 * free_h / high), math.floor(2 * free_h / low) + 1)},
-        reverse=True,
+    covered = 2.0 * len(nodes)  # square units of tiles and targets
+    window_units = sorted(
+        {cap, *(min(cap, math.sqrt(free_w * free_h * f / covered)) for f in _WINDOW_FILLS)}, reverse=True
     )
-    steps = [u for u in steps if low < u < high]
-    lo, hi = -1, len(steps)  # steps[hi:] and `low` are known to fit ... bisect for the first that fits
-    best = found
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        candidate = attempt(steps[mid])
-        if candidate is None:
-            lo = mid
+    orders = {largest: _laying_order(nodes, largest) for largest in (False, True)}
+    shapes = {largest: _Shapes(_reordered(nodes, order)) for largest, order in orders.items()}
+    found: list[tuple[float, int, list[_Option]]] = []  # (unit, corners, drawing in node order)
+    effort = [_EFFORT]
+
+    def attempt(window_unit: float, strategy: _Strategy, retries: int) -> float | None:
+        tree = shapes[strategy.largest_first]
+        width, height = int(2 * free_w / window_unit), int(2 * free_h / window_unit)
+        run = _TreeRun(tree, _window(width, height), scale, strategy)
+        laid = run.run(retries)
+        effort[0] -= run.tries
+        if laid is None:
+            return None
+        unit = _fit_unit(_in_units(_drawing_box(laid)), board, max_unit)
+        found.append((unit, _corners(tree.nodes, laid), _in_node_order(laid, orders[strategy.largest_first])))
+        return unit
+
+    legible = min(MIN_LEGIBLE_UNIT, cap)
+    for window_unit, strategy in itertools.product(window_units, _STRATEGIES):
+        best = max((unit for unit, _, _ in found), default=0.0)
+        if found and window_unit < best * (1 - _TIDY_SLACK):
+            break  # the windows left are too loose to do better
+        if effort[0] <= 0 and (not found or best >= legible):
+            break  # effort spent (if the best drawing is not legible, every run is tried)
+        unit = attempt(window_unit, strategy, _RETRIES_PER_NODE)
+        if unit is not None and unit >= cap:
+            return found[-1][2]
+    if not found:
+        for window_unit, strategy in itertools.product(window_units, _STRATEGIES):
+            if attempt(window_unit, strategy, _RESCUE_RETRIES_PER_NODE) is not None:
+                break
         else:
-            hi, best = mid, candidate
-    return best
+            forced = _TreeRun(shapes[False], (0, 0, 0, 0), scale, _STRATEGIES[0]).force()
+            return _in_node_order(forced, orders[False])
+    largest = max(unit for unit, _, _ in found)
+    near = [
+        (corners, -unit, k)
+        for k, (unit, corners, _) in enumerate(found)
+        if unit >= largest * (1 - _TIDY_SLACK)
+    ]
+    return found[min(near)[2]][2]
 
 
-def layout_tree(
-    tiles: Sequence[TreeTile],
-    ends: Sequence[tuple[int, str]],
-    board: Rect,
-    *,
-    max_unit: float = MAX_UNIT,
-) -> LineLayout:
-    """Place a layout tree and its open ends on `board`, as large as fits (at most `max_unit`).
+def _plain_line(
+    tiles: Sequence[TreeTile], ends: Sequence[tuple[int, str]]
+) -> tuple[list[ChainTile], list[ChainTile]] | None:
+    """The east and west arms, if the tree is a plain line (nothing across a spinner), else None.
 
-    `tiles` lists the laid tiles in play order (each after its parent; the opening tile
-    first); `ends` the open ends as (tile id, side). The result's `tiles` follow the same
-    order and its `ends` are keyed by `end_key` ("0E", "3N", ...). Spinners stand crosswise
-    with branches leaving all four sides; no two tiles or targets overlap. A pure function.
+    Expects a tree that `_tree_nodes` accepts.
     """
-    if not tiles:
-        return empty_layout(board, max_unit=max_unit)
-    nodes = _tree_nodes(tiles, ends)
-    drawing = _best_tree_drawing(nodes, board, max_unit)
-    bounds = tuple(v / 2 for v in drawing.bounds)
-    unit = _fit_unit(bounds, board, max_unit)  # type: ignore[arg-type]
-    placement = _centre(bounds, board, unit)  # type: ignore[arg-type]
-    placed: list[PlacedTileRect] = []
-    targets: dict[str, Rect] = {}
-    for node, laid in zip(nodes, drawing.laid, strict=True):
-        rect = placement.rect(tuple(v / 2 for v in laid.box))  # type: ignore[arg-type]
-        if node.tile is None:
-            targets[node.key] = rect
-        else:
-            placed.append(_placed(node.tile.id, rect, node.tile.inner, node.tile.outer, laid.heading))
-    return LineLayout(tuple(placed), targets, unit, board)
+    arms: dict[str, list[ChainTile]] = {"E": [], "W": []}
+    arm_of: dict[int, str] = {}
+    root = tiles[0].id
+    for tile in tiles[1:]:
+        assert tile.parent is not None
+        arm = tile.side if tile.parent == root else arm_of[tile.parent]
+        if tile.side != arm or arm not in arms:
+            return None
+        arm_of[tile.id] = arm
+        arms[arm].append(ChainTile(tile.id, tile.inner, tile.outer))
+    if any(side not in arms or (arm_of.get(tile_id, side) != side) for tile_id, side in ends):
+        return None
+    return arms["E"], arms["W"]
 
 
 # --- public API ---------------------------------------------------------------------------
@@ -1047,6 +1132,68 @@ def layout_line(
     return LineLayout(tuple(tiles), ends, unit, board)
 
 
+def layout_tree(
+    tiles: Sequence[TreeTile],
+    ends: Sequence[tuple[int, str]],
+    board: Rect,
+    *,
+    max_unit: float = MAX_UNIT,
+) -> LineLayout:
+    """Place any layout (a line, a cross, spinners' branches) and its open ends on `board`.
+
+    `tiles` are the laid tiles in play order (each after the tile it lies against, the
+    opening tile first) and `ends` the open ends as (tile id, side). The result's `tiles`
+    keep that order; its `ends` map `end_key(tile id, side)` ("0E", "3N", ...) to where the
+    next tile on that end would go, in the order given. Doubles stand crosswise; a tile on a
+    spinner's crosswise side attaches at its middle and leaves straight out where there is
+    room (on the opening spinner, always: the cross); matching halves touch; no two tiles or
+    targets overlap; the drawing is as large as fits the board (at most `max_unit`) and
+    centred on it.
+
+    A plain line (nothing played across a spinner) is drawn by `layout_line`'s snake. Raises
+    ValueError if `tiles` and `ends` do not form such a tree (a parent laid later, a side a
+    tile does not have, a side used twice). A pure function of its arguments.
+    """
+    if not tiles:
+        if ends:
+            raise ValueError("a layout with no tiles has no open ends")
+        return empty_layout(board, max_unit=max_unit)
+    nodes = _tree_nodes(tiles, ends)
+    line = _plain_line(tiles, ends)
+    if line is not None:
+        return _line_as_tree(tiles, ends, line, board, max_unit)
+    laid = _tree_drawing(nodes, board, max_unit)
+    box = _in_units(_drawing_box(laid))
+    unit = _fit_unit(box, board, max_unit)
+    placement = _centre(box, board, unit)
+    placed: list[PlacedTileRect] = []
+    targets: dict[str, Rect] = {}
+    for node, option in zip(nodes, laid, strict=True):
+        rect = placement.rect(_in_units(option.box))
+        if node.tile is None:
+            targets[node.key] = rect
+        else:
+            placed.append(_placed(node.tile.id, rect, node.tile.inner, node.tile.outer, option.heading))
+    return LineLayout(tuple(placed), targets, unit, board)
+
+
+def _line_as_tree(
+    tiles: Sequence[TreeTile],
+    ends: Sequence[tuple[int, str]],
+    arms: tuple[list[ChainTile], list[ChainTile]],
+    board: Rect,
+    max_unit: float,
+) -> LineLayout:
+    """`layout_line` for a tree that is a plain line, in `layout_tree`'s terms."""
+    root = tiles[0]
+    east, west = arms
+    line = layout_line(root.id, (root.inner, root.outer), east, west, board, max_unit=max_unit)
+    tips = {"E": east[-1].id if east else root.id, "W": west[-1].id if west else root.id}
+    by_id = {placed.id: placed for placed in line.tiles}
+    targets = {end_key(tile_id, side): line.ends[side] for tile_id, side in ends if tips[side] == tile_id}
+    return LineLayout(tuple(by_id[tile.id] for tile in tiles), targets, line.unit, board)
+
+
 def empty_layout(board: Rect, *, max_unit: float = MAX_UNIT) -> LineLayout:
     """The layout before the first tile: no tiles and no ends.
 
@@ -1066,8 +1213,8 @@ def hit_test_tiles(layout: LineLayout, px: float, py: float) -> int | None:
 
 
 def hit_test_ends(layout: LineLayout, px: float, py: float) -> str | None:
-    """The arm ("E", "W") whose next-tile target is under the point (px, py), or None."""
-    for arm, rect in layout.ends.items():
+    """The key in `layout.ends` of the next-tile target under the point (px, py), or None."""
+    for key, rect in layout.ends.items():
         if rect.contains(px, py):
-            return arm
+            return key
     return None

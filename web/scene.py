@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Draw, End, Layout, PlayerView, Side, Tile
+from engine import Draw, End, Layout, PlayerView, Tile
 from web.controller import POSITIONS, Controller
-from web.geometry import ChainTile, LineLayout, Rect, empty_layout, layout_line
+from web.geometry import LineLayout, Rect, TreeTile, layout_tree
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 
 __all__ = ["DRAW_HIT", "Scene", "SeatSprite", "Target", "TileSprite", "build_scene", "line_layout_of"]
@@ -46,6 +46,14 @@ class SeatSprite:
     tiles: tuple[TileSprite, ...]
     count: int
     to_move: bool
+    team: str = ""
+    """In partnership games, "We" (the person's partner) or "They" (an opponent); else empty."""
+
+    @property
+    def label(self) -> str:
+        """The text shown at the seat, e.g. ``"▶ They: West · 5"``: team, name and tiles held."""
+        team = f"{self.team}: " if self.team else ""
+        return f"{'▶ ' if self.to_move else ''}{team}{self.name} · {self.count}"
 
 
 @dataclass(frozen=True)
@@ -97,20 +105,21 @@ class Scene:
             ],
             "boneyard": {"x": self.info.center[0], "y": self.info.center[1], "can_draw": self.can_draw},
             "line": len(self.line),
+            "seats": [{"seat": seat.seat, "label": seat.label} for seat in self.seats],
             "unit": self.unit,
         }
 
 
 def line_layout_of(layout: Layout, board: Rect) -> LineLayout:
-    """Place an engine layout (a plain line: east and west arms) on the board."""
-    if layout.is_empty:
-        return empty_layout(board)
-    root = layout.placements[0]
-    arms = {
-        side: [ChainTile(i, layout.placements[i].inner, layout.placements[i].outer) for i in layout.arm(side)]
-        for side in (Side.EAST, Side.WEST)
-    }
-    return layout_line(0, (root.inner, root.outer), arms[Side.EAST], arms[Side.WEST], board)
+    """Place an engine layout (a line, a cross, spinners and their branches) on the board.
+
+    The result's ``ends`` are keyed by the text of each open :class:`End` (``str(end)``, e.g. ``"3N"``).
+    """
+    tiles = [
+        TreeTile(i, p.parent, p.side.value, p.inner, p.outer, p.spinner)
+        for i, p in enumerate(layout.placements)
+    ]
+    return layout_tree(tiles, [(end.placement, end.side.value) for end in layout.ends], board)
 
 
 def build_scene(controller: Controller, width: float, height: float) -> Scene:
@@ -124,9 +133,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
     )
     targets = tuple(
-        Target(end, line.ends[end.side.value])
-        for end in controller.ends_for_selected()
-        if end.side.value in line.ends
+        Target(end, line.ends[str(end)]) for end in controller.ends_for_selected() if str(end) in line.ends
     )
     playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
     hand = tuple(
@@ -169,7 +176,15 @@ def _seat_sprite(controller: Controller, view: PlayerView, region: Any) -> SeatS
         tiles=tiles,
         count=count,
         to_move=controller.phase in ("human", "bot") and view.turn == seat,
+        team=_team(view, seat),
     )
+
+
+def _team(view: PlayerView, seat: int) -> str:
+    rules = view.rules
+    if not rules.partnerships:
+        return ""
+    return "We" if rules.side_of(seat) == rules.side_of(view.seat) else "They"
 
 
 def _upright(rect: Rect, tile: Tile) -> TileSprite:
