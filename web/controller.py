@@ -32,6 +32,7 @@ from engine import (
     make_rules,
 )
 from engine.ai import BOT_LEVELS, make_bot, own_call
+from engine.hand import agree
 from engine.record import match_record, replay
 from web.table_layout import SEAT_POSITIONS
 
@@ -311,16 +312,14 @@ class Controller:
                 text += f" {note[0].upper()}{note[1:]}."
             if self.match.result is not None:
                 winner = self._side_name(self.match.result.winner_side)
-                text += f" {winner} {'win' if winner == 'You' else 'wins'} the match."
+                text += f" {winner} {agree(winner, 'wins')} the match."
         return text
 
     def _describe_event(self, event: object) -> str:
         if isinstance(event, Scored):
             self.callout = f"{event.points}!"
             who = self.names[event.seat]
-            verb = {"muggins": "claims", "call": "calls"}.get(event.how, "scores")
-            if who == "You":
-                verb = verb[:-1]
+            verb = agree(who, {"muggins": "claims", "call": "calls"}.get(event.how, "scores"))
             extra = " — Muggins!" if event.how == "muggins" else ""
             return f" {who} {verb} {event.points}!{extra}"
         if isinstance(event, Penalized):

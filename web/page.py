@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
 from engine.ai import BOT_LEVELS
+from engine.hand import agree
 from web.controller import Controller, Settings, seat_names
 
 __all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
@@ -145,10 +146,10 @@ class Page:
             title = "Tied hand" if match.rules.match_scoring in _REPLAYED else "No count"
         else:
             winner = self._side_name(controller, result.winner_side)
-            title = f"{winner} {'win' if winner == 'You' else 'wins'} the hand"
+            title = f"{winner} {agree(winner, 'wins')} the hand"
         if match.result is not None:
             champion = self._side_name(controller, match.result.winner_side)
-            title = f"{champion} {'win' if champion == 'You' else 'wins'} the match!"
+            title = f"{champion} {agree(champion, 'wins')} the match!"
         self.el("hand-title").textContent = title
         self.el("hand-why").textContent = result.describe(names) + "."
         rows = []

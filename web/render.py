@@ -148,13 +148,12 @@ def _draw_target(ctx: Any, rect: Rect) -> None:
 def _draw_seat(ctx: Any, seat: SeatSprite) -> None:
     for sprite in seat.tiles:
         draw_tile(ctx, sprite)
-    text = f"{seat.name} · {seat.count}"
     colour = TURN if seat.to_move else TEXT
     if seat.position in ("left", "right"):
         x, y, align = seat.rect.x + seat.rect.w / 2, seat.rect.y + 10, "center"
     else:
         x, y, align = seat.rect.x + seat.rect.w / 2, seat.rect.y + seat.rect.h - 8, "center"
-    _label(ctx, ("▶ " if seat.to_move else "") + text, x, y, align, 13, colour)
+    _label(ctx, seat.label, x, y, align, 13, colour)
 
 
 def _label(ctx: Any, text: str, x: float, y: float, align: str, size: float, colour: str) -> None:

@@ -7,32 +7,13 @@ errors, and no request leaves 127.0.0.1.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-MOVE_TIMEOUT_MS = 30_000
-
-
-def state(page: Page) -> dict[str, Any]:
-    """The table as the app reports it."""
-    return json.loads(page.evaluate("window.dominoesTest.state()"))
-
-
-def settle(page: Page) -> dict[str, Any]:
-    """Wait until no AI seat is to move, then return the state."""
-    page.wait_for_function("document.body.dataset.phase !== 'bot'", timeout=MOVE_TIMEOUT_MS)
-    return state(page)
-
-
-def click_canvas(page: Page, x: float, y: float) -> None:
-    """Click the table canvas at CSS px (x, y) relative to its top-left corner."""
-    box = page.locator("#table").bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + x, box["y"] + y)
+from tests.e2e.table import click_canvas, settle, state
 
 
 def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:

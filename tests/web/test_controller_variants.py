@@ -9,6 +9,7 @@ from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Ti
 from web.app import settings_from_query
 from web.controller import Controller, Settings
 from web.page import score_text, sheet_header, sheet_rows
+from web.scene import build_scene
 
 
 def tiles(text: str) -> list[Tile]:
@@ -197,3 +198,22 @@ def test_a_claim_out_of_turn_is_a_person_only_action() -> None:
     assert Play(parse_tile("5-1"), None) not in controller.view().legal_actions
     with pytest.raises(EngineError):
         controller.match.apply(Claim(1))  # North cannot "call" a score it did not make
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "labels"),
+    [
+        ("partnership-block", {}, {1: "They: West", 2: "We: North", 3: "They: East"}),
+        ("pub-block", {"partners": "off"}, {1: "West", 2: "North", 3: "East"}),
+    ],
+)
+def test_partners_are_shown_as_teams_at_their_seats(
+    variant: str, options: dict[str, str], labels: dict[int, str]
+) -> None:
+    controller = Controller(Settings.for_variant(variant, options=options), seed=3)
+    scene = build_scene(controller, 1024, 768)
+    shown = {seat.seat: seat.label for seat in scene.seats}
+    for seat, start in labels.items():
+        count = controller.view().hand_counts[seat]
+        assert shown[seat].removeprefix("▶ ") == f"{start} · {count}"
+    assert scene.test_data()["seats"] == [{"seat": s, "label": shown[s]} for s in sorted(shown)]
