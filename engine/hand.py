@@ -26,6 +26,7 @@ __all__ = [
     "Played",
     "Scored",
     "first_opening",
+    "hand_award",
     "highest_double_opening",
     "play_points",
     "round_to_five",
@@ -601,14 +602,14 @@ class Hand:
             winner_side: int | None = rules.side_of(winning_seat)
             winner_seat: int | None = winning_seat
             if reason == "out":
-                points[rules.side_of(winning_seat)] = _award(
+                points[rules.side_of(winning_seat)] = hand_award(
                     rules.out_scoring, rules.side_of(winning_seat), side_pips
                 )
         else:
             winner_side = self._blocked_winner(pips, side_pips)
             winner_seat = None if winner_side is None else self._lowest_seat_of(winner_side, pips)
             if winner_side is not None:
-                points[winner_side] = _award(rules.blocked_scoring, winner_side, side_pips)
+                points[winner_side] = hand_award(rules.blocked_scoring, winner_side, side_pips)
         if self.pending is not None:
             # Nobody can claim once the hand is over, and no tile was laid after the play:
             # the points go to the player who made it (the hand-ending play is scored with the hand).
@@ -653,8 +654,8 @@ def round_to_five(points: int) -> int:
     return 5 * ((points + 2) // 5)
 
 
-def _award(scoring: HandScoring, winner_side: int, side_pips: tuple[int, ...]) -> int:
-    """What the winning side scores at the end of the hand."""
+def hand_award(scoring: HandScoring, winner_side: int, side_pips: Sequence[int]) -> int:
+    """What the winning side scores at the end of the hand, given each side's pips."""
     if scoring is HandScoring.ONE_POINT:
         return 1
     losers = [pips for side, pips in enumerate(side_pips) if side != winner_side]

@@ -35,6 +35,8 @@ class PlayerView:
     result: HandResult | None = None
     claims: tuple[Claim, ...] = ()
     """With manual scoring: the claim this seat may make now, in turn or not."""
+    opening_tile: Tile | None = None
+    """The tile the rules made the opener open with (``None``: any tile), as everyone knows."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -57,4 +59,5 @@ def view_of(hand: Hand, seat: int, scores: tuple[int, ...] = ()) -> PlayerView:
         scores=scores,
         result=hand.result,
         claims=hand.legal_claims(seat),
+        opening_tile=hand.opening.tile,
     )

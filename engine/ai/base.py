@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Generator
+from typing import Protocol, TypeVar
 
 from engine.actions import Action, Claim
 from engine.view import PlayerView
 
-__all__ = ["Bot", "own_call"]
+__all__ = ["Bot", "own_call", "think_through"]
+
+T = TypeVar("T")
 
 
 class Bot(Protocol):
@@ -31,3 +34,13 @@ def own_call(view: PlayerView) -> Claim | None:
         if not claim.muggins:
             return claim
     return None
+
+
+def think_through(thinking: Generator[None, None, T]) -> T:
+    """Run a thinking generator (one that yields between slices of work) to its end; its result."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            result: T = done.value
+            return result

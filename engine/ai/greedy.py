@@ -1,4 +1,4 @@
-"""The easy opponent: sheds its heaviest playable tile."""
+"""The easy opponent: sheds its heaviest playable tile; in the scoring games, scores most."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 
 from engine.actions import Action, Claim, Play
 from engine.errors import IllegalActionError
+from engine.hand import play_points
 from engine.view import PlayerView
 
 __all__ = ["GreedyBot"]
@@ -14,9 +15,11 @@ __all__ = ["GreedyBot"]
 class GreedyBot:
     """Plays the heaviest playable tile (doubles first among equals).
 
-    Between ends for the same tile it prefers the end that leaves the highest number
-    showing. It claims any uncalled score (Muggins) before playing. Draws or passes only when that is all it may do. Deterministic: the RNG
-    is not used.
+    In the games that score during play (All Fives, Fives and Threes) it plays the tile
+    that scores most, the heaviest among equals. Between ends for the same tile it prefers
+    the end that leaves the highest number showing. It claims any uncalled score (Muggins)
+    before playing, and draws or passes only when that is all it may do. Deterministic:
+    the RNG is not used.
     """
 
     level = "greedy"
@@ -34,8 +37,13 @@ class GreedyBot:
         if not plays:
             return view.legal_actions[0]
 
-        def weight(play: Play) -> tuple[int, bool, int]:
+        scoring = view.rules.play_scoring
+
+        def weight(play: Play) -> tuple[int, int, bool, int]:
             showing = play.tile.other(view.layout.value(play.end)) if play.end is not None else play.tile.high
-            return (play.tile.pips, play.tile.is_double, showing)
+            points = (
+                play_points(scoring, view.layout.play(play.tile, play.end)) if scoring.value != "none" else 0
+            )
+            return (points, play.tile.pips, play.tile.is_double, showing)
 
         return max(plays, key=weight)

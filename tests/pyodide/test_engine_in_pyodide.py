@@ -29,6 +29,14 @@ CASES: list[tuple[str, int, int, list[str]]] = [
     ("block", 5, 8, ["greedy", "random", "random", "greedy", "random"]),
 ]
 
+#: One hand each with the searching and strategy levels: their choices, made from sampled
+#: deals and floating-point averages, must be the same in both runtimes.
+SEARCH_CASES: list[tuple[str, int, int, list[str]]] = [
+    ("partnership-block", 4, 11, ["expert", "medium", "hard", "greedy"]),
+    ("draw-2", 2, 12, ["hard", "expert"]),
+    ("all-fives", 3, 13, ["expert", "medium", "hard"]),
+]
+
 PYODIDE_SCRIPT = """
 import json, sys
 from engine.selfplay import play_bot_match, playthrough
@@ -38,9 +46,13 @@ records = [
     json.dumps(play_bot_match(variant, players, seed, levels), sort_keys=True)
     for variant, players, seed, levels in cases
 ]
+search = [
+    json.dumps(play_bot_match(variant, players, seed, levels, max_hands=1), sort_keys=True)
+    for variant, players, seed, levels in json.loads({search!r})
+]
 golden = json.loads({golden!r})
 texts = [playthrough(variant, players, seed, levels, options) for variant, players, seed, levels, options in golden]
-print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records, "texts": texts}}))
+print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records, "search": search, "texts": texts}}))
 """
 
 GOLDEN_RUNS = [
@@ -57,7 +69,9 @@ def case_id(case: tuple[str, int, int, list[str]]) -> str:
 @pytest.fixture(scope="module")
 def pyodide_run(run_in_pyodide: Any) -> dict[str, Any]:
     """Every case played in one Pyodide process (one ~2 s boot for all)."""
-    script = PYODIDE_SCRIPT.format(cases=json.dumps(CASES), golden=json.dumps(GOLDEN_RUNS))
+    script = PYODIDE_SCRIPT.format(
+        cases=json.dumps(CASES), search=json.dumps(SEARCH_CASES), golden=json.dumps(GOLDEN_RUNS)
+    )
     out = run_in_pyodide(script)
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
@@ -87,3 +101,12 @@ def test_same_record_as_cpython(pyodide_run: dict[str, Any], index: int) -> None
 def test_same_golden_playthrough_as_cpython(pyodide_run: dict[str, Any], index: int) -> None:
     expected = (GOLDEN_DIR / f"{GOLDEN[index][0]}.txt").read_text(encoding="utf-8")
     assert pyodide_run["texts"][index] == expected
+
+
+@pytest.mark.parametrize("index", range(len(SEARCH_CASES)), ids=[case_id(c) for c in SEARCH_CASES])
+def test_the_searching_levels_choose_the_same_moves_as_on_cpython(
+    pyodide_run: dict[str, Any], index: int
+) -> None:
+    variant, players, seed, levels = SEARCH_CASES[index]
+    expected = json.dumps(play_bot_match(variant, players, seed, levels, max_hands=1), sort_keys=True)
+    assert pyodide_run["search"][index] == expected

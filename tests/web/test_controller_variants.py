@@ -104,9 +104,10 @@ def test_manual_scoring_an_uncalled_score_is_taken_by_the_next_computer_player()
 def test_computer_players_call_their_own_scores() -> None:
     controller = manual_fives()
     controller.tap_tile(parse_tile("6-1"))  # no score: the ends are 6 and 1
-    said = controller.bot_move()  # North plays 6-6 on the 6: 12 + 1 = 13, no score
-    assert controller.match.scores == [0, 0], said
-    # whatever North plays, if it scores it is called at once, never left for Muggins
+    said = controller.bot_move()  # North, the easy bot, lays the tile that scores most: 6-4 on the 6
+    assert said == "North plays 6-4 on the 6 North calls 5!"
+    assert controller.match.scores == [0, 5]
+    # a computer player's score is called at once, never left for Muggins
     assert controller.match.hand.pending is None
 
 

@@ -1,0 +1,203 @@
+"""How likely a guessed deal is, given how the other players have played so far.
+
+:mod:`engine.ai.knowledge` keeps only what is certain. Players also give things away by
+what they choose: most players lay a heavy tile when they can, so a player who laid a
+light one probably held no heavier tile that fitted. This module scores a guessed deal by
+the probability of every choice the other players made, under a simple model of play: a
+player picks among the tiles that fit with odds growing with the tile's weight
+(``exp(weight * pips)``, doubles counting a little extra). Deals that explain the play
+well get more of the search's attention (:func:`resample`).
+
+A choice is scored fully while the player's hand at that time is known from the guess:
+the tiles held now plus those laid since. After a player draws, the tiles drawn since
+cannot be told apart from those held before, so an earlier choice only asks whether the
+guess can explain it at all. The partner's choices are not read: a partner plays to its
+own plan, not to this model (reading them this way was measured to make things worse).
+
+:func:`heaviest_facts` turns the model into certainties for a player who has never yet
+strayed from it, for the search to deal from.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.hand import Drew, Played
+from engine.layout import Layout
+from engine.tiles import Tile
+from engine.view import PlayerView
+
+__all__ = ["SURPRISE", "Choice", "PlayModel", "choices_of", "heaviest_facts", "log_likelihood", "resample"]
+
+SURPRISE = 0.05
+"""How often the model expects a player to lay a fitting tile at random instead."""
+
+DOUBLE_BONUS = 0.5
+"""Pips a double counts extra in the model: between two tiles of equal weight, players lay the double."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A tile another player chose to lay: what showed at the ends, and what they laid later."""
+
+    seat: int
+    tile: Tile
+    values: frozenset[int] | None
+    """The numbers showing at the open ends then (``None``: the player opened the layout)."""
+    laid_later: tuple[Tile, ...]
+    """Tiles the same player laid after this choice (they were in the hand at the time)."""
+    drawn_since: int = 0
+    """Tiles the player drew after this choice: its hand then is not known from a guess of now."""
+
+
+def choices_of(view: PlayerView) -> list[Choice]:
+    """The free choices of the opponents (a partner plays to its own plan, not by this model).
+
+    A forced opening tile is no choice. A choice made before the player drew again is kept
+    with the number of tiles drawn since (see :class:`PlayModel`).
+    """
+    rules = view.rules
+    mine = rules.side_of(view.seat)
+    layout = Layout(rules.spinner)
+    made: list[tuple[int, Tile, frozenset[int] | None]] = []
+    draws: list[list[int]] = [[] for _ in range(rules.players)]
+    for event in view.history:
+        if isinstance(event, Drew):
+            draws[event.seat].append(len(made))
+        elif isinstance(event, Played):
+            values = None if layout.is_empty else frozenset(layout.values)
+            forced = layout.is_empty and view.opening_tile == event.tile
+            made.append((-1 if forced else event.seat, event.tile, values))
+            layout = layout.play(event.tile, event.end)
+    found = []
+    for index, (seat, tile, values) in enumerate(made):
+        if seat < 0 or seat == view.seat:
+            continue
+        if rules.side_of(seat) == mine:
+            continue
+        later = tuple(other for who, other, _ in made[index + 1 :] if who == seat)
+        drawn = sum(1 for position in draws[seat] if position > index)
+        found.append(Choice(seat, tile, values, later, drawn))
+    return found
+
+
+def heaviest_facts(choices: Sequence[Choice], hidden: Sequence[Tile]) -> dict[int, frozenset[Tile]]:
+    """The hidden tiles each player cannot hold *if* it always lays its heaviest fitting tile.
+
+    Only players whose play so far fits that habit are included: one who laid a tile while
+    holding a heavier one that fitted (seen when it laid that one later) plainly does not
+    play so, and is left out. Tiles compare by pips, then a double first.
+    """
+    facts: dict[int, set[Tile]] = {}
+    broken: set[int] = set()
+    for choice in choices:
+        if choice.drawn_since:
+            continue
+        if any(_preferred(tile, choice) for tile in choice.laid_later):
+            broken.add(choice.seat)
+        facts.setdefault(choice.seat, set()).update(tile for tile in hidden if _preferred(tile, choice))
+    return {seat: frozenset(tiles) for seat, tiles in facts.items() if seat not in broken}
+
+
+def _preferred(tile: Tile, choice: Choice) -> bool:
+    """Whether a player laying its heaviest fitting tile would have laid ``tile`` instead."""
+    values = choice.values
+    fits = values is None or tile.low in values or tile.high in values
+    return fits and (tile.pips, tile.is_double) > (choice.tile.pips, choice.tile.is_double)
+
+
+def log_likelihood(
+    choices: Sequence[Choice], hands: Sequence[Sequence[Tile]], strength: float, surprise: float = SURPRISE
+) -> float:
+    """The log-probability of ``choices`` if the other seats hold ``hands`` now (see :class:`PlayModel`)."""
+    tiles = sorted(
+        {tile for held in hands for tile in held} | {t for c in choices for t in (c.tile, *c.laid_later)}
+    )
+    model = PlayModel(choices, tiles, strength, surprise)
+    index = {tile: number for number, tile in enumerate(tiles)}
+    return model.log_likelihood([[index[tile] for tile in held] for held in hands])
+
+
+class PlayModel:
+    """The model of play above, compiled for scoring many guessed deals of tile ids.
+
+    Each choice follows the model with probability ``1 - surprise`` and is a uniformly
+    random fitting tile otherwise, so one odd choice never rules a deal out altogether.
+    A choice made before the player drew again is scored only by whether the guess could
+    explain it at all (every heavier fitting tile held now must have been drawn since).
+    Tile ids index ``tiles``.
+    """
+
+    def __init__(
+        self,
+        choices: Sequence[Choice],
+        tiles: Sequence[Tile],
+        strength: float,
+        surprise: float = SURPRISE,
+    ) -> None:
+        """Compile ``choices`` for deals of ids into ``tiles``."""
+        index = {tile: number for number, tile in enumerate(tiles)}
+        self.surprise = surprise
+        self.masks = [(1 << tile.low) | (1 << tile.high) for tile in tiles]
+        self._choices: list[tuple[int, int, int, list[int], list[float]]] = []
+        self._after_draws: list[tuple[int, int, list[int], list[bool], int]] = []
+        odds = [
+            math.exp(strength * (tile.pips + (DOUBLE_BONUS if tile.is_double else 0.0))) for tile in tiles
+        ]
+        for choice in choices:
+            values = -1 if choice.values is None else sum(1 << value for value in choice.values)
+            later = [index[tile] for tile in choice.laid_later]
+            if choice.drawn_since:
+                # The hand then is unknown, but a player laying its heaviest fitting tile held no
+                # heavier one that fitted: any such tile it holds now must have been drawn since.
+                key = (choice.tile.pips, choice.tile.is_double)
+                heavier = [(t.pips, t.is_double) > key for t in tiles]
+                self._after_draws.append((choice.seat, values, later, heavier, choice.drawn_since))
+                continue
+            self._choices.append((choice.seat, index[choice.tile], values, later, odds))
+
+    def log_likelihood(self, hands: Sequence[Sequence[int]]) -> float:
+        """The log-probability of the choices if each seat holds ``hands[seat]`` (ids) now."""
+        total = 0.0
+        masks, surprise = self.masks, self.surprise
+        for seat, chosen, values, later, odds in self._choices:
+            options = [*hands[seat], *later, chosen]
+            if values >= 0:
+                options = [tile for tile in options if masks[tile] & values]
+            if len(options) < 2:
+                continue
+            modelled = odds[chosen] / sum(odds[tile] for tile in options)
+            total += math.log((1 - surprise) * modelled + surprise / len(options))
+        for seat, values, later, heavier, drawn in self._after_draws:
+            preferred = sum(
+                1 for tile in (*hands[seat], *later) if heavier[tile] and (values < 0 or masks[tile] & values)
+            )
+            if preferred > drawn:
+                total += math.log(surprise)
+        return total
+
+
+def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
+    """``count`` indices drawn in proportion to ``weights`` (log weights), evenly spread.
+
+    Systematic resampling: one random offset, then equal steps through the cumulative
+    weights, so a deal twice as likely is searched about twice as often.
+    """
+    top = max(weights)
+    linear = [math.exp(weight - top) for weight in weights]
+    total = sum(linear)
+    step = total / count
+    position = rng.random() * step
+    picked: list[int] = []
+    cumulative = 0.0
+    index = -1
+    for _ in range(count):
+        while cumulative <= position and index < len(linear) - 1:
+            index += 1
+            cumulative += linear[index]
+        picked.append(index)
+        position += step
+    return picked

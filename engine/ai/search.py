@@ -1,0 +1,277 @@
+"""Search opponents: sample the hidden tiles, play every candidate out, keep the best.
+
+This is determinized ("perfect information") Monte Carlo: each *world* is one deal of the
+hidden tiles consistent with what the seat knows (:mod:`engine.ai.knowledge`); in each
+world every candidate move is played and the hand finished by a quick playout policy, on
+the compact state of :mod:`engine.ai.fast`. A candidate's worth is its average result for
+the seat's side over the worlds. All candidates share each world and the playout's random
+numbers, so their differences are not drowned in the luck of the deal.
+
+Search is an anytime generator (:meth:`SearchBot.think`): it yields after each slice of
+work so the browser can breathe, and stops after ``worlds`` worlds or, when a time limit
+is given, when the time is up. With no time limit the choice depends only on the view,
+the RNG and the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Claim, Draw, Play
+from engine.ai.base import think_through
+from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample
+from engine.ai.fast import FastHand, Outcome, move_of
+from engine.ai.knowledge import DealSampler, knowledge_of, with_facts
+from engine.errors import IllegalActionError
+from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
+from engine.view import PlayerView
+
+__all__ = ["PLAYOUT_RANDOMNESS", "Decision", "SearchBot", "hand_value", "wary_move"]
+
+PLAYOUT_RANDOMNESS = 0.125
+"""How often the playout policy lays a random tile instead of the heaviest one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a search found: the move, and each candidate's average worth and world count."""
+
+    action: Action
+    values: dict[Action, float]
+    worlds: int
+    win_rates: dict[Action, float]
+    """How often each candidate won the hand for the seat's side (ties count half)."""
+
+
+def hand_value(rules: Rules, outcome: Outcome, side: int) -> float:
+    """What a finished hand is worth to ``side``: between -1 and 1, higher is better.
+
+    Where a hand is worth a point whatever the margin (six-love, first to six, a point a
+    hand), only winning counts. In the fives games the points are the game, so the margin
+    counts most. Elsewhere winning counts most and the margin breaks ties between wins.
+    """
+    won = 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
+    mine = outcome.points[side]
+    best_other = max(points for other, points in enumerate(outcome.points) if other != side)
+    margin = math.tanh((mine - best_other) / 30.0)
+    if _points_do_not_count(rules):
+        return 2 * won - 1
+    if rules.play_scoring is not PlayScoring.NONE:
+        return 0.2 * (2 * won - 1) + 0.8 * margin
+    return 0.75 * (2 * won - 1) + 0.25 * margin
+
+
+def _points_do_not_count(rules: Rules) -> bool:
+    return rules.match_scoring in (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX) or (
+        rules.out_scoring is HandScoring.ONE_POINT
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What one decision's search needs, worked out once before the first world."""
+
+    view: PlayerView
+    side: int
+    candidates: list[Action]
+    template: FastHand
+    """The position with its public part filled in; each world deals its guess into a copy."""
+    sampler: DealSampler
+    model: PlayModel | None
+    lacks: list[int]
+    """Per seat, a bit mask of the numbers it is known to lack (for the wary playout)."""
+
+
+class SearchBot:
+    """A search opponent (levels ``hard`` and ``expert``): see the module docstring.
+
+    ``worlds`` is the number of guessed deals per decision; ``slice_worlds`` how many are
+    searched between two yields of :meth:`think`.
+
+    With ``oversample`` above 1, that many deals are guessed per world searched and the ones
+    that best explain the other players' choices are kept (:mod:`engine.ai.belief`, whose
+    model weighs a tile's pips by ``strength`` and allows a random choice with probability
+    ``surprise``). With ``heaviest_first``, opponents who have so far always laid their
+    heaviest fitting tile are taken to go on doing so, as a hard fact
+    (:func:`engine.ai.belief.heaviest_facts`); not in the games that score during play,
+    where the heaviest tile is not the aim. ``randomness`` is how often a playout lays a
+    random tile; with ``wary``, the seat's own side plays out with :func:`wary_move`.
+    """
+
+    def __init__(
+        self,
+        level: str,
+        worlds: int,
+        slice_worlds: int = 4,
+        oversample: int = 1,
+        strength: float = 0.0,
+        surprise: float = SURPRISE,
+        heaviest_first: bool = False,
+        randomness: float = PLAYOUT_RANDOMNESS,
+        wary: bool = False,
+    ) -> None:
+        """A bot of ``level`` searching ``worlds`` worlds per decision (see the class docstring)."""
+        self.level = level
+        self.worlds = worlds
+        self.slice_worlds = slice_worlds
+        self.oversample = oversample
+        self.strength = strength
+        self.surprise = surprise
+        self.heaviest_first = heaviest_first
+        self.randomness = randomness
+        self.wary = wary
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """Search to the end of the budget and return the best action."""
+        return think_through(self.think(view, rng)).action
+
+    def think(
+        self, view: PlayerView, rng: random.Random, seconds: float | None = None
+    ) -> Generator[None, None, Decision]:
+        """Search, yielding between slices; the generator's return value is the :class:`Decision`.
+
+        With ``seconds`` the search also stops once that much time has passed (after at
+        least one world), so its result then depends on the machine's speed.
+        """
+        if not view.legal_actions:
+            raise IllegalActionError(
+                f"seat {view.seat} has nothing to do: it is not its turn", "not-your-turn"
+            )
+        for action in view.legal_actions:
+            if isinstance(action, Claim):  # an uncalled score: take it at once
+                return Decision(action, {action: 1.0}, 0, {action: 1.0})
+        candidates = _candidates(view.legal_actions)
+        if len(candidates) == 1:
+            return Decision(candidates[0], {candidates[0]: 0.0}, 0, {candidates[0]: 0.5})
+        setup = self._setup(view, candidates)
+        totals = [0.0] * len(candidates)
+        wins = [0.0] * len(candidates)
+        started = time.perf_counter()
+        done = 0
+        while done < self.worlds:
+            for hands, boneyard in self._deals(setup, min(self.slice_worlds, self.worlds - done), rng):
+                self._world(setup, setup.template.with_hidden(hands, boneyard, view.seat), rng, totals, wins)
+                done += 1
+            if seconds is not None and time.perf_counter() - started >= seconds:
+                break
+            if done < self.worlds:
+                yield
+        values = {action: total / done for action, total in zip(candidates, totals, strict=True)}
+        rates = {action: won / done for action, won in zip(candidates, wins, strict=True)}
+        best = max(candidates, key=values.__getitem__)
+        return Decision(best, values, done, rates)
+
+    def _setup(self, view: PlayerView, candidates: list[Action]) -> _Setup:
+        """Read the view once: what is known, the model of play, the public position."""
+        rules = view.rules
+        knowledge = knowledge_of(view)
+        choices = choices_of(view)
+        if self.heaviest_first and rules.play_scoring is PlayScoring.NONE:
+            knowledge = with_facts(knowledge, heaviest_facts(choices, knowledge.hidden))
+        if rules.play_scoring is not PlayScoring.NONE:  # the heaviest tile is not the aim there
+            choices = [choice for choice in choices if not choice.drawn_since]
+        model = None
+        if self.oversample > 1 and choices:
+            model = PlayModel(choices, rules.tiles, self.strength, self.surprise)
+        return _Setup(
+            view=view,
+            side=rules.side_of(view.seat),
+            candidates=candidates,
+            template=FastHand.from_view(view, [()] * rules.players, ()),
+            sampler=DealSampler(knowledge, rules.tiles),
+            model=model,
+            lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
+        )
+
+    def _deals(
+        self, setup: _Setup, count: int, rng: random.Random
+    ) -> list[tuple[list[list[int]], list[int]]]:
+        """``count`` guessed deals: plain samples, or the likeliest of ``oversample`` times more."""
+        sampler, model = setup.sampler, setup.model
+        if model is None:
+            return [sampler.sample(rng) for _ in range(count)]
+        deals = [sampler.sample(rng) for _ in range(count * self.oversample)]
+        weights = [model.log_likelihood(hands) for hands, _ in deals]
+        return [deals[index] for index in resample(weights, count, rng)]
+
+    def _world(
+        self, setup: _Setup, base: FastHand, rng: random.Random, totals: list[float], wins: list[float]
+    ) -> None:
+        """Play every candidate out in one guessed deal, with the same playout random numbers."""
+        seed = rng.getrandbits(32)
+        rules, side = setup.view.rules, setup.side
+        for index, action in enumerate(setup.candidates):
+            fast = base.copy()
+            fast.apply(move_of(action, fast.t))
+            outcome = self._play_out(setup, fast, random.Random(seed))
+            totals[index] += hand_value(rules, outcome, side)
+            wins[index] += 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
+
+    def _play_out(self, setup: _Setup, fast: FastHand, rng: random.Random) -> Outcome:
+        """Finish the hand: the greedy policy for everyone, or wary play for the seat's side."""
+        if not self.wary:
+            while fast.outcome is None:
+                fast.apply(fast.greedy_move(rng, self.randomness))
+            return fast.outcome
+        rules, side = setup.view.rules, setup.side
+        lacks = list(setup.lacks)
+        while fast.outcome is None:
+            if rules.side_of(fast.turn) == side:
+                move = wary_move(fast, rng, self.randomness, lacks)
+            else:
+                move = fast.greedy_move(rng, self.randomness)
+            if move < 0:  # a pass or a draw: the player holds nothing that fits now
+                lacks[fast.turn] |= fast.end_mask()
+            fast.apply(move)
+        return fast.outcome
+
+
+def _candidates(legal: Sequence[Action]) -> list[Action]:
+    """The moves worth searching: the plays (an overdraw is never worth its cost), else the rest."""
+    plays = [action for action in legal if isinstance(action, Play)]
+    if plays:
+        return list(plays)
+    return [action for action in legal if not isinstance(action, Draw)] or list(legal)
+
+
+def wary_move(fast: FastHand, rng: random.Random, randomness: float, lacks: list[int]) -> int:
+    """A playout policy: a play the next player is known not to follow, else :meth:`FastHand.greedy_move`.
+
+    "Known" from public play only (``lacks``: passes before and during the playout), never
+    from the guessed hands, so the playout does not let a side see more than it could.
+    """
+    rules = fast.rules
+    nxt = rules.next_seat(fast.turn)
+    known = lacks[nxt]
+    if (
+        not known
+        or rules.side_of(nxt) == rules.side_of(fast.turn)
+        or fast.laid == 0
+        or fast.starter_choices
+        or rules.play_scoring is not PlayScoring.NONE
+        or fast.drawn_tile_only
+        or rng.random() < randomness
+    ):
+        return fast.greedy_move(rng, randomness)
+    ends, values, t = fast.ends(), fast.values(), fast.t
+    showing = fast.end_mask()
+    best, best_key = -1, -1
+    for tile in fast.hands[fast.turn]:
+        if not t.mask[tile] & showing or t.key[tile] <= best_key:
+            continue
+        low, high = t.low[tile], t.high[tile]
+        for position, shown in enumerate(values):
+            if shown != low and shown != high:
+                continue
+            mask = 1 << (high if shown == low else low)
+            for other, value in enumerate(values):
+                if other != position:
+                    mask |= 1 << value
+            if mask & ~known == 0:
+                best, best_key = (tile << 12) | (ends[position] + 1), t.key[tile]
+                break
+    return best if best >= 0 else fast.greedy_move(rng, 0.0)

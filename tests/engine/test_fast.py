@@ -1,0 +1,163 @@
+"""The compact search state (`engine.ai.fast.FastHand`) plays exactly as the engine does.
+
+Random hands of every variant, player count and option are played on an engine `Hand` and
+a `FastHand` in lockstep: the legal moves, the open ends, the player to move and the end
+of the hand must agree at every step. Manual scoring is played with every score called at
+once (as bots do), which is what the fast state assumes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import Claim, Hand, Layout, Play, Tile, view_of
+from engine.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
+from engine.hand import play_points
+from engine.layout import Side
+from tests.engine.test_properties import FAST, TABLES, Deal, deals, make_deal, openings, rules_of
+
+_SIDE = {Side.EAST: 0, Side.WEST: 1, Side.NORTH: 2, Side.SOUTH: 3}
+
+
+def engine_ends(layout: Layout) -> list[int]:
+    return [end.placement * 4 + _SIDE[end.side] for end in layout.ends]
+
+
+def engine_outcome(hand: Hand) -> Outcome:
+    result = hand.result
+    assert result is not None
+    net = tuple(
+        a + p - q for a, p, q in zip(result.points, result.play_points, result.penalties, strict=True)
+    )
+    return Outcome(result.winner_side, net, result.reason)
+
+
+def call_scores(hand: Hand) -> None:
+    """Every scoring play is called at once by the player who made it."""
+    if hand.pending is not None and hand.result is None:
+        hand.apply(Claim(hand.pending[0]))
+
+
+def assert_same(hand: Hand, fast: FastHand, table: TileTable, where: str) -> None:
+    legal = hand.legal_actions()
+    assert sorted(fast.moves()) == sorted(move_of(action, table) for action in legal), where
+    assert {str(action_of(move, table)) for move in fast.moves()} == {str(action) for action in legal}, where
+    if hand.result is None:
+        assert fast.turn == hand.turn, where
+    assert fast.ends() == engine_ends(hand.layout), where
+    assert [fast.value(end) for end in fast.ends()] == list(hand.layout.values), where
+    assert [sorted(table.tiles[t] for t in held) for held in fast.hands] == [
+        list(hand.hand_of(seat)) for seat in range(hand.rules.players)
+    ], where
+    assert len(fast.boneyard) == hand.boneyard_count, where
+
+
+def play_in_lockstep(deal: Deal, seed: int) -> tuple[Hand, FastHand]:
+    rng = random.Random(seed)
+    hand = deal.start()
+    fast = FastHand.from_hand(hand)
+    table = fast.t
+    step = 0
+    while hand.result is None:
+        assert_same(hand, fast, table, f"step {step}")
+        action = rng.choice(hand.legal_actions())
+        hand.apply(action)
+        call_scores(hand)
+        fast.apply(move_of(action, table))
+        step += 1
+    assert_same(hand, fast, table, "the end")
+    assert fast.outcome == engine_outcome(hand)
+    return hand, fast
+
+
+@FAST
+@given(deal=deals(), seed=st.integers(0, 2**32 - 1))
+def test_fast_hand_plays_as_the_engine(deal: Deal, seed: int) -> None:
+    play_in_lockstep(deal, seed)
+
+
+def test_fast_hand_plays_as_the_engine_at_every_table() -> None:
+    """Every variant, player count, option value and kind of opening, a few seeds each."""
+    for number, table in enumerate(TABLES):
+        rules = rules_of(table)
+        for kind in openings(rules):
+            for seed in range(2):
+                play_in_lockstep(make_deal(rules, 1000 * number + seed, kind, seed), seed)
+
+
+@FAST
+@given(deal=deals(), seed=st.integers(0, 2**32 - 1), cut=st.floats(0.0, 0.95))
+def test_a_fast_hand_built_mid_hand_or_from_a_view_goes_on_as_the_engine(
+    deal: Deal, seed: int, cut: float
+) -> None:
+    """From any position: built from the hand, or from the mover's view plus the true hidden
+    tiles, the fast state continues exactly as the engine does; a copy is independent."""
+    rng = random.Random(seed)
+    hand = deal.start()
+    actions = []
+    while hand.result is None:
+        actions.append(rng.choice(hand.legal_actions()))
+        hand.apply(actions[-1])
+        call_scores(hand)
+    stop = int(cut * len(actions))
+    hand = deal.start()
+    for action in actions[:stop]:
+        hand.apply(action)
+        call_scores(hand)
+    view = view_of(hand, hand.turn)
+    hidden: list[tuple[Tile, ...]] = [hand.hand_of(seat) for seat in range(hand.rules.players)]
+    built = [FastHand.from_hand(hand), FastHand.from_view(view, hidden, hand.boneyard())]
+    spare = built[0].copy()
+    for fast in built:
+        table = fast.t
+        replica = deal.start()
+        for action in actions[:stop]:
+            replica.apply(action)
+            call_scores(replica)
+        for action in actions[stop:]:
+            assert_same(replica, fast, table, f"after {stop} actions")
+            replica.apply(action)
+            call_scores(replica)
+            fast.apply(move_of(action, table))
+        assert fast.outcome == engine_outcome(replica)
+    assert_same(hand, spare, spare.t, "the copy is untouched")
+
+
+@FAST
+@given(deal=deals(), seed=st.integers(0, 2**32 - 1))
+def test_the_playout_policy_picks_the_highest_scoring_then_heaviest_fitting_tile(
+    deal: Deal, seed: int
+) -> None:
+    rng = random.Random(seed)
+    fast = FastHand.from_hand(deal.start())
+    while fast.outcome is None:
+        legal = fast.moves()
+        greedy = fast.greedy_move(rng, 0.0)
+        assert greedy in legal
+        plays = [move for move in fast.plays() if move >= 0]
+        if plays and greedy >= 0:
+            keys = [(fast.points_if(move), fast.t.key[move >> 12]) for move in plays]
+            assert (fast.points_if(greedy), fast.t.key[greedy >> 12]) == max(keys), "most points, then weight"
+        fast.apply(fast.greedy_move(rng, 0.5))
+
+
+@FAST
+@given(deal=deals(), seed=st.integers(0, 2**32 - 1))
+def test_points_if_is_what_the_play_scores_and_changes_nothing(deal: Deal, seed: int) -> None:
+    rng = random.Random(seed)
+    hand = deal.start()
+    fast = FastHand.from_hand(hand)
+    table = fast.t
+    while hand.result is None:
+        for action in hand.legal_actions():
+            if isinstance(action, Play):
+                expected = play_points(hand.rules.play_scoring, hand.layout.play(action.tile, action.end))
+                assert fast.points_if(move_of(action, table)) == expected
+        assert_same(hand, fast, table, "points_if left the state as it was")
+        action = rng.choice(hand.legal_actions())
+        hand.apply(action)
+        call_scores(hand)
+        fast.apply(move_of(action, table))
