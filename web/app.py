@@ -11,8 +11,8 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from engine import VARIANTS, Draw, End, EngineError, Lead, Pass, get_variant, parse_end, parse_tile
@@ -23,6 +23,8 @@ from web.render import draw_scene
 from web.scene import Scene, build_scene
 
 __all__ = ["SAVE_KEY", "App", "settings_from_query"]
+
+T = TypeVar("T")
 
 SAVE_KEY = "dominoes.save"
 BROKEN_SAVE_KEY = "dominoes.save.broken"
@@ -77,6 +79,9 @@ class App:
         self._frame_proxy = proxy(self._frame)
         self._bot_generation = 0
         self._bot_task: asyncio.Task[None] | None = None
+        self._hint_task: asyncio.Task[None] | None = None
+        self.thinking = False
+        """Whether a computer player (or the hint) is searching right now."""
         query = str(window.location.search)
         params = parse_qs(query.lstrip("?"))
         delay = params.get("aidelay", [""])[-1]
@@ -111,6 +116,7 @@ class App:
         page.on(self.canvas, "pointerdown", self._on_pointer)
         page.on(page.el("draw-btn"), "click", lambda _e: self._act(Draw()))
         page.on(page.el("pass-btn"), "click", lambda _e: self._act(Pass()))
+        page.on(page.el("hint-btn"), "click", lambda _e: self._on_hint())
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
@@ -131,6 +137,7 @@ class App:
         self.window.ResizeObserver.new(self._resize_proxy).observe(self.canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
         self.show_notice(" ".join(self.notices) or None)
+        self.page.show_thinking(False)
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
         self.after_change()
@@ -227,18 +234,70 @@ class App:
             self._bot_task = asyncio.ensure_future(self._run_bots(self._bot_generation, controller))
 
     async def _run_bots(self, generation: int, controller: Controller) -> None:
-        """AI seats move one at a time, each after a short pause so a person can follow."""
+        """AI seats move one at a time, each after a short pause so a person can follow.
+
+        A computer player's search runs a slice at a time, giving the browser the main
+        thread back between slices, so the page stays responsive while it thinks.
+        """
+
+        def current() -> bool:
+            return controller is self.controller and generation == self._bot_generation
+
         while controller is self.controller and controller.phase == "bot":
             await asyncio.sleep(self.ai_delay)
-            if controller is not self.controller or generation != self._bot_generation:
+            if not current():
                 return
-            controller.bot_move()
+            thought = await self._think(controller.bot_thinking(), current)
+            if thought is None:
+                return
+            controller.act(thought)
             self._storage_set(SAVE_KEY, controller.save())
             self.page.update(controller)
             self.invalidate()
         if controller is self.controller:
             self._bot_task = None
             self.after_change()
+
+    async def _think(self, thinking: Generator[None, None, T], current: Callable[[], bool]) -> T | None:
+        """Run a thinking generator slice by slice, yielding to the browser in between.
+
+        Returns its result, or ``None`` if ``current()`` turns false meanwhile (a new
+        game, or a move that made the thought moot). The page shows who is thinking.
+        """
+        self.thinking = True
+        self.page.show_thinking(True)
+        try:
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    result: T = done.value
+                    return result
+                await asyncio.sleep(0)
+                if not current():
+                    return None
+        finally:
+            self.thinking = False
+            self.page.show_thinking(False)
+
+    def _on_hint(self) -> None:
+        """The person asks for a hint: the Expert thinks about their move, then it is shown."""
+        controller = self.controller
+        if controller.phase != "human" or (self._hint_task is not None and not self._hint_task.done()):
+            return
+        moves = (len(controller.actions), len(controller.actions[-1]))
+
+        def current() -> bool:
+            same = (len(controller.actions), len(controller.actions[-1])) == moves
+            return controller is self.controller and same and controller.phase == "human"
+
+        async def run() -> None:
+            if await self._think(controller.hint_thinking(), current) is not None:
+                self.after_change()
+
+        self.page.el("status").textContent = "The Expert is thinking about your move…"
+
+        self._hint_task = asyncio.ensure_future(run())
 
     def invalidate(self) -> None:
         """Rebuild the scene now (taps and tests see the new state at once) and redraw next frame."""
@@ -292,6 +351,10 @@ class App:
             "layout_tiles": len(view.layout.placements),
             "boneyard": view.boneyard_count,
             "announcement": controller.last_announcement,
+            "hint": None
+            if controller.hint is None
+            else {"action": str(controller.hint.action), "reason": controller.hint.reason},
+            "thinking": self.thinking,
             "scene": scene.test_data(),
         }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,8 @@ from engine import (
     get_variant,
     make_rules,
 )
-from engine.ai import BOT_LEVELS, make_bot, own_call
+from engine.ai import BOT_LEVELS, SearchBot, make_bot, own_call, think_through
+from engine.ai.hint import Hint, hint, hint_bot
 from engine.hand import agree
 from engine.record import match_record, replay
 from web.table_layout import SEAT_POSITIONS
@@ -176,6 +178,8 @@ class Controller:
         self.actions = actions
         self.names = seat_names(settings.players)
         self.selected: Tile | None = None
+        self.hint: Hint | None = None
+        """The Expert's suggestion for the person's current move, once asked for."""
         self.announcements: list[str] = []
         self.callout = ""
         """The last score called out at the table ("15!"), cleared when the next tile is laid."""
@@ -273,7 +277,7 @@ class Controller:
         for seat in self._bots:
             call = own_call(self.match.view(seat))
             if call is not None:
-                text += " " + self._apply(call)
+                text += " " + self._apply(call).strip()
         return self._say(text.strip())
 
     def claim(self, muggins: bool) -> str:
@@ -297,6 +301,7 @@ class Controller:
         except IllegalActionError as error:
             return _friendly(error)
         self.selected = None
+        self.hint = None
         self.actions[-1].append(str(action))
         drawn = set(self.match.hand.hand_of(seat)) - held_before
         text = self._describe(seat, action, value_shown, min(drawn) if drawn else None)
@@ -327,19 +332,48 @@ class Controller:
         return ""
 
     def bot_move(self) -> str:
-        """Let the AI seat to move play one action."""
+        """Let the AI seat to move play one action (thinking all at once)."""
+        return self.act(think_through(self.bot_thinking()))
+
+    def bot_thinking(self) -> Generator[None, None, Action]:
+        """The AI seat to move thinks: yields between slices of search, returns its action.
+
+        The page runs it a slice at a time (so the browser stays responsive), then plays
+        the action with :meth:`act`. The choice depends only on the match, never on timing.
+        """
         if self.phase != "bot":
             raise IllegalActionError("no AI seat is to move", "not-your-turn")
         seat = self.match.turn
         view = self.match.view(seat)
         rng = random.Random(f"{self.match.seed}:{len(self.actions)}:{len(self.actions[-1])}:{seat}")
-        return self.act(self._bots[seat].choose(view, rng))
+        bot = self._bots[seat]
+        if isinstance(bot, SearchBot):
+            decision = yield from bot.think(view, rng)
+            return decision.action
+        action: Action = bot.choose(view, rng)
+        return action
+
+    def hint_thinking(self) -> Generator[None, None, Hint]:
+        """The Expert thinks about the person's move; returns the :class:`Hint` (also kept in ``hint``).
+
+        Refused (``not-your-turn``) unless it is the person's move.
+        """
+        if self.phase != "human":
+            raise IllegalActionError("a hint is for your own move", "not-your-turn")
+        moves_made = len(self.actions[-1])
+        rng = random.Random(f"hint:{self.match.seed}:{len(self.actions)}:{moves_made}")
+        found = yield from hint(self.view(), rng, hint_bot())
+        if len(self.actions[-1]) == moves_made and self.phase == "human":  # still the same position
+            self.hint = found
+            self._say(f"Hint: {found.reason}")
+        return found
 
     def next_hand(self) -> str:
         """Deal the next hand after the end-of-hand summary."""
         self.match.next_hand()
         self.actions.append([])
         self.selected = None
+        self.hint = None
         self.callout = ""
         self._announce_opening()
         return self.last_announcement

@@ -52,6 +52,7 @@ class Page:
         self.el("draw-btn").disabled = not controller.can(Draw())
         self.el("pass-btn").disabled = not controller.can(Pass())
         self.el("draw-btn").hidden = view.rules.draw.value == "none"
+        self.el("hint-btn").disabled = controller.phase != "human" or controller.hint is not None
         in_play = controller.phase in ("human", "bot")
         for button_id in ("call-btn", "muggins-btn"):
             self.el(button_id).hidden = not controller.manual_scoring
@@ -61,6 +62,13 @@ class Page:
         self._update_lead_choices(controller)
         self._update_twin(controller)
         self.document.body.dataset.phase = controller.phase
+
+    def show_thinking(self, thinking: bool) -> None:
+        """Show (or stop showing) that a computer player, or the hint, is thinking."""
+        self.document.body.dataset.thinking = "true" if thinking else "false"
+        self.el("turn").classList.toggle("thinking", thinking)
+        if thinking:
+            self.el("hint-btn").disabled = True
 
     def _update_lead_choices(self, controller: Controller) -> None:
         """One button per seat the person may choose to lead (the winning side's choice)."""

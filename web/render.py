@@ -27,6 +27,7 @@ LAST = "#e0533d"
 TARGET = "rgba(242, 193, 78, 0.35)"
 TEXT = "#f4f1e8"
 TURN = "#ffd34d"
+HINT = "#7fd6ff"
 
 PIP_GRID: dict[int, tuple[tuple[int, int], ...]] = {
     0: (),
@@ -54,6 +55,8 @@ def draw_scene(ctx: Any, scene: Scene) -> None:
         draw_tile(ctx, sprite)
     for target in scene.targets:
         _draw_target(ctx, target.rect)
+    if scene.hint_target is not None:
+        _draw_hint_target(ctx, scene.hint_target)
     for seat in scene.seats:
         _draw_seat(ctx, seat)
     for _, sprite in scene.hand:
@@ -80,10 +83,20 @@ def draw_tile(ctx: Any, sprite: TileSprite) -> None:
         _draw_face(ctx, rect, sprite.vertical, sprite.first, sprite.second)
     else:
         _draw_back(ctx, rect)
-    outline = SELECTED if sprite.selected else LAST if sprite.last else PLAYABLE if sprite.playable else None
+    outline = (
+        SELECTED
+        if sprite.selected
+        else HINT
+        if sprite.hinted
+        else LAST
+        if sprite.last
+        else PLAYABLE
+        if sprite.playable
+        else None
+    )
     if outline is not None:
         _rounded(ctx, Rect(rect.x - 2, rect.y - 2, rect.w + 4, rect.h + 4), radius + 2)
-        ctx.lineWidth = 3 if sprite.selected or sprite.last else 2.5
+        ctx.lineWidth = 3 if sprite.selected or sprite.last or sprite.hinted else 2.5
         ctx.strokeStyle = outline
         ctx.stroke()
 
@@ -132,6 +145,16 @@ def _draw_back(ctx: Any, rect: Rect) -> None:
     ctx.lineWidth = 1
     ctx.strokeStyle = "rgba(255, 255, 255, 0.18)"
     ctx.stroke()
+
+
+def _draw_hint_target(ctx: Any, rect: Rect) -> None:
+    """The place the hint suggests: a dashed blue outline."""
+    _rounded(ctx, rect, min(rect.w, rect.h) * 0.14)
+    ctx.setLineDash([6, 4])
+    ctx.lineWidth = 3
+    ctx.strokeStyle = HINT
+    ctx.stroke()
+    ctx.setLineDash([])
 
 
 def _draw_target(ctx: Any, rect: Rect) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Draw, End, Layout, PlayerView, Tile
+from engine import Draw, End, Layout, Play, PlayerView, Tile
 from web.controller import POSITIONS, Controller
 from web.geometry import LineLayout, Rect, TreeTile, layout_tree
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
@@ -33,6 +33,8 @@ class TileSprite:
     playable: bool = False
     selected: bool = False
     last: bool = False
+    hinted: bool = False
+    """The tile the hint suggests playing."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ class Scene:
     info_text: str
     can_draw: bool = False
     """Whether tapping the boneyard (the ``info`` area) draws a tile now."""
+    hint_target: Rect | None = None
+    """Where the hint suggests laying its tile, when it names an end."""
 
     def hit(self, x: float, y: float) -> Tile | End | str | None:
         """The lit end, hand tile, or ``"draw"`` (the boneyard, when drawing is allowed) under a point."""
@@ -105,6 +109,10 @@ class Scene:
             ],
             "boneyard": {"x": self.info.center[0], "y": self.info.center[1], "can_draw": self.can_draw},
             "line": len(self.line),
+            "hinted": [str(tile) for tile, sprite in self.hand if sprite.hinted],
+            "hint_target": None
+            if self.hint_target is None
+            else {"x": self.hint_target.center[0], "y": self.hint_target.center[1]},
             "seats": [{"seat": seat.seat, "label": seat.label} for seat in self.seats],
             "unit": self.unit,
         }
@@ -136,10 +144,22 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         Target(end, line.ends[str(end)]) for end in controller.ends_for_selected() if str(end) in line.ends
     )
     playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
+    suggested = controller.hint.action if controller.hint is not None else None
+    hinted_tile = suggested.tile if isinstance(suggested, Play) else None
+    hint_end = suggested.end if isinstance(suggested, Play) else None
     hand = tuple(
         (
             tile,
-            TileSprite(rect, True, tile.high, tile.low, True, tile in playable, tile == controller.selected),
+            TileSprite(
+                rect,
+                True,
+                tile.high,
+                tile.low,
+                True,
+                tile in playable,
+                tile == controller.selected,
+                hinted=tile == hinted_tile,
+            ),
         )
         for tile, rect in zip(view.hand, hand_tile_rects(regions.hand, len(view.hand)), strict=True)
     )
@@ -156,6 +176,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         info=regions.info,
         info_text=_info_text(controller),
         can_draw=controller.can(Draw()),
+        hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
     )
 
 
