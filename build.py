@@ -538,6 +538,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             codes.append(run([sys.executable, str(script)]))
         else:
             print(f"skipped: {script.relative_to(ROOT)} does not exist yet", flush=True)
+    if args.which in ("ai", "all"):
+        header("AI benchmark: arena strength (CPython) and decision time (Pyodide)")
+        extra = ["--deals", str(args.deals)] if args.deals else []
+        codes.append(run([sys.executable, str(BENCH_DIR / "bench_ai.py"), *extra]))
     if args.which in ("boot", "all"):
         header("Boot benchmark (headless Chromium, cold contexts)")
         ensure_chromium()
@@ -634,20 +638,23 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "bench",
-        help="run benchmarks: engine, boot, or all (default)",
+        help="run benchmarks: engine, ai, boot, or all (default)",
         description=(
-            "engine: tests/bench/bench_engine.py (engine and AI speed). boot: seconds from "
-            "navigation to a playable table in headless Chromium, next to a bare Pyodide page."
+            "engine: tests/bench/bench_engine.py (engine speed). ai: tests/bench/bench_ai.py "
+            "(the AI arena's win rates and margins on CPython, decision times in Pyodide; "
+            "about an hour with 1000 deals). boot: seconds from navigation to a playable "
+            "table in headless Chromium, next to a bare Pyodide page."
         ),
     )
     p.add_argument(
         "which",
         nargs="?",
-        choices=("engine", "boot", "all"),
+        choices=("engine", "ai", "boot", "all"),
         default="all",
         help="which benchmark to run (default: all)",
     )
     p.add_argument("--runs", type=int, default=5, help="boot benchmark: cold runs (default: 5)")
+    p.add_argument("--deals", type=int, default=0, help="ai benchmark: duplicate deals (default: 1000)")
     p.set_defaults(func=cmd_bench)
     return top
 
