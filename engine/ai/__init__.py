@@ -44,8 +44,10 @@ EXPERT: dict[str, Any] = {
     "strength": 4.0,
     "heaviest_first": True,
     "wary": True,
+    "easy_opponents": 0.03,
 }
-"""The Expert's: more deals, read more closely, and a wary playout for its own side."""
+"""The Expert's: more deals, read more closely, wary play-outs for its own side, and
+opponents played out as most players play (heaviest first)."""
 
 
 def make_bot(level: str) -> Bot:

@@ -519,6 +519,23 @@ class FastHand:
                 return (best << _END_SHIFT) | (end + 1)
         raise AssertionError("a fitting tile has an end")  # pragma: no cover
 
+    def on_highest_end(self, move: int) -> int:
+        """``move``'s tile laid on the end that leaves the highest number showing (as Easy does).
+
+        A pass, a draw or a lead is returned as it is.
+        """
+        if move < 0:
+            return move
+        tile = move >> _END_SHIFT
+        low, high = self.t.low[tile], self.t.high[tile]
+        best, best_left = move, -1
+        for end, value in zip(self.ends(), self.values(), strict=True):
+            if value == low or value == high:  # noqa: SIM109 (faster than a tuple test)
+                left = high if value == low else low
+                if left > best_left:
+                    best, best_left = (tile << _END_SHIFT) | (end + 1), left
+        return best
+
     def apply(self, move: int) -> None:
         """Play a legal move for the player to move (unchecked)."""
         if move == PASS:

@@ -99,7 +99,10 @@ class SearchBot:
     heaviest fitting tile are taken to go on doing so, as a hard fact
     (:func:`engine.ai.belief.heaviest_facts`); not in the games that score during play,
     where the heaviest tile is not the aim. ``randomness`` is how often a playout lays a
-    random tile; with ``wary``, the seat's own side plays out with :func:`wary_move`.
+    random tile; with ``wary``, the seat's own side plays out with :func:`wary_move`. With
+    ``easy_opponents`` set, the other side plays out as the Easy player does (its heaviest
+    tile, on the end that leaves the highest number showing), laying a random tile that
+    often instead; by default it plays out as the seat's own side does.
     """
 
     def __init__(
@@ -113,6 +116,7 @@ class SearchBot:
         heaviest_first: bool = False,
         randomness: float = PLAYOUT_RANDOMNESS,
         wary: bool = False,
+        easy_opponents: float | None = None,
     ) -> None:
         """A bot of ``level`` searching ``worlds`` worlds per decision (see the class docstring)."""
         self.level = level
@@ -124,6 +128,7 @@ class SearchBot:
         self.heaviest_first = heaviest_first
         self.randomness = randomness
         self.wary = wary
+        self.easy_opponents = easy_opponents
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Search to the end of the budget and return the best action."""
@@ -212,15 +217,19 @@ class SearchBot:
             wins[index] += 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
 
     def _play_out(self, setup: _Setup, fast: FastHand, rng: random.Random) -> Outcome:
-        """Finish the hand: the greedy policy for everyone, or wary play for the seat's side."""
-        if not self.wary:
+        """Finish the hand: greedy play, wary for the seat's side and Easy's for the other if asked."""
+        if not self.wary and self.easy_opponents is None:
             while fast.outcome is None:
                 fast.apply(fast.greedy_move(rng, self.randomness))
             return fast.outcome
         rules, side = setup.view.rules, setup.side
         lacks = list(setup.lacks)
         while fast.outcome is None:
-            if rules.side_of(fast.turn) == side:
+            if rules.side_of(fast.turn) != side and self.easy_opponents is not None:
+                move = fast.greedy_move(rng, self.easy_opponents)
+                if rules.play_scoring is PlayScoring.NONE:  # where points count, the end is chosen for them
+                    move = fast.on_highest_end(move)
+            elif self.wary:
                 move = wary_move(fast, rng, self.randomness, lacks)
             else:
                 move = fast.greedy_move(rng, self.randomness)

@@ -161,3 +161,27 @@ def test_points_if_is_what_the_play_scores_and_changes_nothing(deal: Deal, seed:
         hand.apply(action)
         call_scores(hand)
         fast.apply(move_of(action, table))
+
+
+@FAST
+@given(deal=deals(), seed=st.integers(0, 2**32 - 1))
+def test_on_highest_end_moves_a_play_to_the_end_leaving_the_highest_number(deal: Deal, seed: int) -> None:
+    rng = random.Random(seed)
+    fast = FastHand.from_hand(deal.start())
+    while fast.outcome is None:
+        legal = fast.moves()
+        for move in legal:
+            moved = fast.on_highest_end(move)
+            assert moved in legal
+            if move < 0 or fast.laid == 0:
+                assert moved == move
+                continue
+            tile = move >> 12
+            same_tile = [other for other in legal if other >= 0 and other >> 12 == tile]
+            assert moved in same_tile
+
+            low, high = fast.t.low[tile], fast.t.high[tile]
+            shown = dict(zip(fast.ends(), fast.values(), strict=True))
+            left = {play: high if shown[(play & 0xFFF) - 1] == low else low for play in same_tile}
+            assert left[moved] == max(left.values())
+        fast.apply(rng.choice(legal))
