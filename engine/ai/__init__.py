@@ -39,7 +39,7 @@ HARD: dict[str, Any] = {"worlds": 40, "oversample": 4, "strength": 4.0, "heavies
 """The Hard level's search: 40 guessed deals, read with the model of play (see SearchBot)."""
 
 EXPERT: dict[str, Any] = {
-    "worlds": 150,
+    "worlds": 250,
     "oversample": 8,
     "strength": 4.0,
     "heaviest_first": True,
