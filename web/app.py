@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from engine import VARIANTS, Draw, End, EngineError, Lead, Pass, get_variant, parse_end, parse_tile
-from engine.ai import BOT_LEVELS
+from engine.ai import BOT_LEVELS, think_step
 from web.controller import Controller, Settings
 from web.page import Page
 from web.render import draw_scene
@@ -268,10 +268,8 @@ class App:
         self.page.show_thinking(True)
         try:
             while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    result: T = done.value
+                finished, result = think_step(thinking)
+                if finished:
                     return result
                 await asyncio.sleep(0)
                 if not current():

@@ -83,17 +83,7 @@ def draw_tile(ctx: Any, sprite: TileSprite) -> None:
         _draw_face(ctx, rect, sprite.vertical, sprite.first, sprite.second)
     else:
         _draw_back(ctx, rect)
-    outline = (
-        SELECTED
-        if sprite.selected
-        else HINT
-        if sprite.hinted
-        else LAST
-        if sprite.last
-        else PLAYABLE
-        if sprite.playable
-        else None
-    )
+    outline = _outline(sprite)
     if outline is not None:
         _rounded(ctx, Rect(rect.x - 2, rect.y - 2, rect.w + 4, rect.h + 4), radius + 2)
         ctx.lineWidth = 3 if sprite.selected or sprite.last or sprite.hinted else 2.5
@@ -145,6 +135,19 @@ def _draw_back(ctx: Any, rect: Rect) -> None:
     ctx.lineWidth = 1
     ctx.strokeStyle = "rgba(255, 255, 255, 0.18)"
     ctx.stroke()
+
+
+def _outline(sprite: TileSprite) -> str | None:
+    """The outline colour that says the most about a tile: selected, hinted, last laid, playable."""
+    for flag, colour in (
+        (sprite.selected, SELECTED),
+        (sprite.hinted, HINT),
+        (sprite.last, LAST),
+        (sprite.playable, PLAYABLE),
+    ):
+        if flag:
+            return colour
+    return None
 
 
 def _draw_hint_target(ctx: Any, rect: Rect) -> None:

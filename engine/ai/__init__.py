@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.base import Bot, own_call, think_through
+from engine.ai.base import Bot, own_call, think_step, think_through
 from engine.ai.greedy import GreedyBot
 from engine.ai.medium import MediumBot
 from engine.ai.random_bot import RandomBot
@@ -23,6 +23,7 @@ __all__ = [
     "SearchBot",
     "make_bot",
     "own_call",
+    "think_step",
     "think_through",
 ]
 

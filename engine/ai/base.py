@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from engine.actions import Action, Claim
 from engine.view import PlayerView
 
-__all__ = ["Bot", "own_call", "think_through"]
+__all__ = ["Bot", "own_call", "think_step", "think_through"]
 
 T = TypeVar("T")
 
@@ -36,11 +36,18 @@ def own_call(view: PlayerView) -> Claim | None:
     return None
 
 
+def think_step(thinking: Generator[None, None, T]) -> tuple[bool, T | None]:
+    """Run one slice of a thinking generator: ``(False, None)`` while it thinks on, then ``(True, result)``."""
+    try:
+        next(thinking)
+    except StopIteration as done:
+        return True, done.value
+    return False, None
+
+
 def think_through(thinking: Generator[None, None, T]) -> T:
     """Run a thinking generator (one that yields between slices of work) to its end; its result."""
     while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+        finished, result = think_step(thinking)
+        if finished:
+            return cast(T, result)

@@ -7,6 +7,7 @@ import random
 from engine.actions import Action, Claim, Play
 from engine.errors import IllegalActionError
 from engine.hand import play_points
+from engine.rules import PlayScoring
 from engine.view import PlayerView
 
 __all__ = ["GreedyBot"]
@@ -42,7 +43,9 @@ class GreedyBot:
         def weight(play: Play) -> tuple[int, int, bool, int]:
             showing = play.tile.other(view.layout.value(play.end)) if play.end is not None else play.tile.high
             points = (
-                play_points(scoring, view.layout.play(play.tile, play.end)) if scoring.value != "none" else 0
+                play_points(scoring, view.layout.play(play.tile, play.end))
+                if scoring is not PlayScoring.NONE
+                else 0
             )
             return (points, play.tile.pips, play.tile.is_double, showing)
 

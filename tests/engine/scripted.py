@@ -5,7 +5,8 @@ Test modules import it as ``tests.engine.scripted``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from typing import TypeVar, cast
 
 from engine import (
     Action,
@@ -22,9 +23,13 @@ from engine import (
     parse_action,
     parse_tile,
 )
+from engine.ai import think_step
+
+T = TypeVar("T")
 
 __all__ = [
     "action",
+    "count_slices",
     "end_of_arm",
     "illegal",
     "line_deal",
@@ -179,3 +184,13 @@ def _trail_from(value: int, edges: list[Tile]) -> list[Tile]:
         assert tile.has(at), "no single line lays these tiles"
         at = tile.other(at)
     return path
+
+
+def count_slices(thinking: Generator[None, None, T]) -> tuple[int, T]:
+    """Run a thinking generator to its end: how many times it yielded, and its result."""
+    slices = 0
+    while True:
+        finished, result = think_step(thinking)
+        if finished:
+            return slices, cast(T, result)
+        slices += 1

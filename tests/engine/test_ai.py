@@ -21,6 +21,7 @@ from engine.ai.belief import choices_of, log_likelihood, resample
 from engine.ai.fast import Outcome
 from engine.ai.knowledge import knowledge_of, sample_deal
 from engine.ai.search import hand_value
+from tests.engine.scripted import count_slices
 from tests.engine.test_properties import Deal, deals, final, hidden_slots, reshuffled
 
 POSITIONS = settings(max_examples=60, deadline=None, derandomize=True)
@@ -256,14 +257,7 @@ def test_search_thinks_in_slices_and_stops_at_its_budget() -> None:
     while len([a for a in hand.legal_actions() if isinstance(a, Play)]) < 2:
         hand.apply(hand.legal_actions()[0])
     thinking = bot.think(view_of(hand, hand.turn), random.Random(1))
-    slices = 0
-    while True:
-        try:
-            next(thinking)
-            slices += 1
-        except StopIteration as done:
-            decision = done.value
-            break
+    slices, decision = count_slices(thinking)
     assert slices == 3  # 3 + 3 + 3 + 1 worlds, a yield between slices
     assert decision.worlds == 10
     assert decision.action in hand.legal_actions()

@@ -7,6 +7,7 @@ import pytest
 
 from engine import IllegalActionError, Play
 from engine.ai import think_through
+from tests.engine.scripted import count_slices
 from web.controller import Controller, Settings
 from web.scene import build_scene
 
@@ -31,14 +32,7 @@ def test_a_searching_computer_player_thinks_in_slices_and_chooses_as_bot_move_do
     to_bot_decision(controller)
     saved = controller.save()
     thinking = controller.bot_thinking()
-    slices = 0
-    while True:
-        try:
-            next(thinking)
-            slices += 1
-        except StopIteration as done:
-            action = done.value
-            break
+    slices, action = count_slices(thinking)
     assert slices >= 2, "the search gave the page the thread back between slices"
     assert action in controller.match.view(controller.match.turn).legal_actions
     again = Controller.restore(saved)
