@@ -37,6 +37,12 @@ NODE_MODULES = ROOT / "node_modules"
 PACKAGE_LOCK = ROOT / "package-lock.json"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+#: An in-memory IndexedDB that web/boot.js loads, only where the browser refuses IndexedDB
+#: (PyScript cannot boot without one): its browser-ready ES modules.
+FAKE_INDEXEDDB_DIR = NODE_MODULES / "fake-indexeddb" / "build" / "esm"
+#: Where it goes in dist/. Not precached: a browser that refuses IndexedDB has no service
+#: worker cache either, so the precache would only cost every other visitor the download.
+FAKE_INDEXEDDB_DIST = "vendor/fake-indexeddb"
 
 #: The core Pyodide runtime: exactly what ``pyodide.mjs`` fetches at boot (checked by
 #: recording the page's requests). The npm package holds no Python packages besides these.
@@ -58,6 +64,7 @@ ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 #: Files in ``web/`` copied to the top of ``dist/`` when they exist (source name -> dist name).
 WEB_ASSETS = {
     "main.py": "main.py",
+    "boot.js": "boot.js",
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
 }
@@ -133,7 +140,7 @@ def node_modules_stale() -> bool:
     time of the last install.
     """
     marker = NODE_MODULES / ".package-lock.json"
-    if not marker.exists() or not PYSCRIPT_DIST.exists() or not PYODIDE_DIR.exists():
+    if not marker.exists() or not all(d.exists() for d in (PYSCRIPT_DIST, PYODIDE_DIR, FAKE_INDEXEDDB_DIR)):
         return True
     return marker.stat().st_mtime < PACKAGE_LOCK.stat().st_mtime
 
@@ -188,6 +195,14 @@ def copy_pyodide(dest: Path) -> None:
         shutil.copyfile(PYODIDE_DIR / name, dest / name)
 
 
+def copy_fake_indexeddb(dest: Path) -> None:
+    """Copy fake-indexeddb's ES modules (no source maps, no types) into ``dest``."""
+    for source in sorted(FAKE_INDEXEDDB_DIR.rglob("*.js")):
+        target = dest / source.relative_to(FAKE_INDEXEDDB_DIR)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+
+
 def app_files(root: Path = ROOT) -> list[tuple[str, Path]]:
     """The (archive name, source path) pairs of ``app.zip``, sorted by archive name.
 
@@ -232,8 +247,9 @@ def copy_web_assets(dest: Path) -> None:
     if not index.is_file():
         fail("index.html is missing from the repository root")
     shutil.copyfile(index, dest / "index.html")
-    if not (WEB / "main.py").is_file():
-        fail("web/main.py (the PyScript entry script) is missing")
+    for needed in ("main.py", "boot.js"):
+        if not (WEB / needed).is_file():
+            fail(f"web/{needed} (loaded by index.html) is missing")
     for source, target in WEB_ASSETS.items():
         if (WEB / source).is_file():
             shutil.copyfile(WEB / source, dest / target)
@@ -263,7 +279,8 @@ def build_hash(dist: Path, names: Iterable[str], extra: bytes = b"") -> str:
 def write_service_worker(dist: Path) -> str:
     """Write dist/sw.js from web/sw.js with the precache list and build-hash cache name.
 
-    Returns the build hash. The hash covers every other dist file and the sw.js template,
+    Returns the build hash. The hash covers every precached dist file (all but the
+    in-memory IndexedDB, see ``FAKE_INDEXEDDB_DIST``) and the sw.js template,
     so any change to the bundle renames the cache and the old one is dropped on activate.
     """
     template_path = WEB / "sw.js"
@@ -273,7 +290,7 @@ def write_service_worker(dist: Path) -> str:
     for placeholder in (SW_CACHE_PLACEHOLDER, SW_PRECACHE_PLACEHOLDER):
         if placeholder not in template:
             fail(f"web/sw.js lacks the placeholder {placeholder}")
-    names = [n for n in dist_files(dist) if n != "sw.js"]
+    names = [n for n in dist_files(dist) if n != "sw.js" and not n.startswith(FAKE_INDEXEDDB_DIST + "/")]
     digest = build_hash(dist, names, template.encode())
     precache = ["./", *(f"./{n}" for n in names)]
     text = template.replace(SW_CACHE_PLACEHOLDER, digest).replace(
@@ -317,6 +334,7 @@ def build(dist: Path = DIST) -> str:
     (dist / "pyscript.toml").write_text(PYSCRIPT_TOML, encoding="utf-8")
     copy_pyscript(dist / "pyscript")
     copy_pyodide(dist / "pyodide")
+    copy_fake_indexeddb(dist / FAKE_INDEXEDDB_DIST)
     write_app_zip(dist / "app.zip")
     digest = write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
@@ -441,7 +459,8 @@ def install_tools(groups: Sequence[str] = ("test", "dev")) -> None:
 
 
 #: Chromium flags for headless tests and benchmarks on these machines (see
-#: shared/STACK-NOTES.md). The host-resolver rule makes any non-local host fail at once.
+#: shared/STACK-NOTES.md). The host-resolver rule makes any non-local host fail at once
+#: (``localhost`` stays: it is the host site of the embedding tests).
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -452,7 +471,7 @@ CHROMIUM_ARGS = (
     "--disable-extensions",
     "--disable-quic",
     "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 )
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

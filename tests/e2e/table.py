@@ -9,18 +9,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 
 MOVE_TIMEOUT_MS = 30_000
 """How long a test waits for the computer players to finish their moves."""
 
 
-def state(page: Page) -> dict[str, Any]:
+def state(page: Page | Frame) -> dict[str, Any]:
     """The table as the app reports it."""
     return json.loads(page.evaluate("window.dominoesTest.state()"))
 
 
-def settle(page: Page) -> dict[str, Any]:
+def settle(page: Page | Frame) -> dict[str, Any]:
     """Wait until no computer player is to move, then return the state."""
     page.wait_for_function("document.body.dataset.phase !== 'bot'", timeout=MOVE_TIMEOUT_MS)
     return state(page)
@@ -31,3 +31,32 @@ def click_canvas(page: Page, x: float, y: float) -> None:
     box = page.locator("#table").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def play_hand_with_buttons(page: Page | Frame, stop_after_turns: int | None = None) -> dict[str, Any]:
+    """Play the person's moves with the keyboard twin's buttons until the hand is over
+    (or after ``stop_after_turns`` of the person's moves); returns the state then.
+
+    Works in a page or in an embedded table's frame. Each move picks the first playable
+    tile (and the first lit end when it fits two), passes or draws when it must.
+    """
+    turns = 0
+    for _ in range(400):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            return current
+        if stop_after_turns is not None and turns >= stop_after_turns:
+            return current
+        playable = [t["tile"] for t in current["scene"]["hand"] if t["playable"]]
+        if playable:
+            page.locator(f"#a11y-hand button[data-move='{playable[0]}']").press("Enter")
+            if state(page)["selected"] is not None:
+                page.locator("#a11y-ends button").first.press("Enter")
+            assert playable[0] not in state(page)["hand"], f"{playable[0]} was not played"
+        elif "draw" in current["legal"]:
+            page.click("#draw-btn")
+        else:
+            assert current["legal"] == ["pass"], current["legal"]
+            page.click("#pass-btn")
+        turns += 1
+    raise AssertionError("the hand did not end after 400 moves")

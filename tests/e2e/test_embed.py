@@ -1,0 +1,231 @@
+"""The table embedded as a rules website embeds it: in a cross-site ``<iframe>``.
+
+The host page is served from ``localhost`` and the table from ``127.0.0.1``: two sites, so
+the browser treats the table as third-party content. Chromium is tried the ways a visitor's
+browser may be set: third-party storage blocked (``localStorage`` throws, IndexedDB refuses),
+third-party storage partitioned (Chromium's default, which Playwright's launch turns off),
+and a sandboxed frame without ``allow-same-origin``. In each the table must boot (or, in the
+sandbox, say why it cannot), and where it boots a whole hand must be playable.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
+
+from tests.e2e.conftest import CHROMIUM_ARGS, READY_TIMEOUT_MS, Recorder
+from tests.e2e.table import play_hand_with_buttons, state
+
+HOST_SITE = "localhost"
+
+#: Playwright's Chromium launch disables these features; the same list without
+#: ``ThirdPartyStoragePartitioning`` gives the browser's real default back (the last
+#: ``--disable-features`` on the command line wins). The partitioned test checks that it did.
+PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
+    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
+)
+
+
+@pytest.fixture(scope="module")
+def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterator[Callable[[str, str], str]]:
+    """Serve host pages from ``localhost``; returns ``host_page(query, frame_attributes) -> URL``."""
+    folder = tmp_path_factory.mktemp("host-site")
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    pages: dict[tuple[str, str], str] = {}
+
+    def host_page(query: str, frame_attributes: str = "") -> str:
+        if (query, frame_attributes) not in pages:
+            name = f"host-{len(pages)}.html"
+            (folder / name).write_text(_host_html(app_url + "index.html" + query, frame_attributes))
+            pages[query, frame_attributes] = f"http://{HOST_SITE}:{server.server_address[1]}/{name}"
+        return pages[query, frame_attributes]
+
+    yield host_page
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def _host_html(src: str, frame_attributes: str) -> str:
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A rules website</title>"
+        "<link rel='icon' href='data:,'></head><body><h1>How to play Block</h1>"
+        f"<iframe id='table' src='{src}' {frame_attributes} width='960' height='720' "
+        "title='A dominoes table'></iframe></body></html>"
+    )
+
+
+def table_frame(page: Page, app_url: str) -> Frame:
+    """The embedded table's frame, once the table is ready (or has failed to start)."""
+    page.wait_for_function(
+        "() => document.getElementById('table')?.contentWindow !== null", timeout=READY_TIMEOUT_MS
+    )
+    frame = page.frame_locator("#table")
+    expect(frame.locator("body")).to_have_attribute(
+        "data-app-state", re.compile("ready|error"), timeout=READY_TIMEOUT_MS
+    )
+    found = next(f for f in page.frames if f.url.startswith(app_url))
+    return found
+
+
+def open_host(context: BrowserContext, url: str) -> tuple[Page, Recorder]:
+    recorder = Recorder()
+    recorder.attach_context(context)
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    return page, recorder
+
+
+def storage_kind(frame: Frame) -> str:
+    """What the frame's ``localStorage`` does: ``works`` or the name of what it throws."""
+    return str(
+        frame.evaluate(
+            "() => { try { localStorage.getItem('x'); return 'works'; } catch (e) { return e.name; } }"
+        )
+    )
+
+
+def assert_playable_without_keeping(frame: Frame) -> None:
+    """The table is ready, says once that games are not kept, and plays a whole hand."""
+    assert frame.evaluate("document.body.dataset.appState") == "ready"
+    expect(frame.locator("#notice-text")).to_contain_text("will not be kept")
+    frame.click("#notice-close")
+    final = play_hand_with_buttons(frame)
+    assert final["phase"] in ("hand-over", "match-over")
+    expect(frame.locator("#hand-dialog")).to_be_visible()
+
+
+def test_embedded_with_third_party_storage_blocked_boots_and_plays(
+    browser: Browser, host_site: Callable[..., str], app_url: str
+) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        # What a browser set to block third-party cookies does to a cross-site frame's storage.
+        cdp.send(
+            "Network.setCookieControls",
+            {
+                "enableThirdPartyCookieRestriction": True,
+                "disableThirdPartyCookieMetadata": True,
+                "disableThirdPartyCookieHeuristics": True,
+            },
+        )
+        recorder = Recorder()
+        recorder.attach_context(context)
+        page.goto(host_site("?variant=block&players=4&seed=7&aidelay=0"), wait_until="commit")
+        frame = table_frame(page, app_url)
+        assert storage_kind(frame) == "SecurityError", "the browser did not block the frame's storage"
+        detail = frame.evaluate("document.getElementById('loading-error').textContent")
+        assert frame.evaluate("document.body.dataset.appState") == "ready", detail
+        # PyScript ran on the in-memory IndexedDB boot.js put in place of the refused one.
+        assert frame.evaluate("window.dominoesBoot.storage") == {
+            "localStorage": False,
+            "serviceWorker": True,
+            "indexedDB": False,
+        }
+        assert_playable_without_keeping(frame)
+        recorder.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def partitioning_browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    """A Chromium with third-party storage partitioning on, as browsers ship it."""
+    args = [*browser_type_launch_args["args"], f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING}"]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()
+
+
+def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
+    partitioning_browser: Browser, host_site: Callable[..., str], app_url: str
+) -> None:
+    context = partitioning_browser.new_context()
+    try:
+        # The table's own site keeps something first-party; the frame must not see it.
+        first_party = context.new_page()
+        first_party.goto(app_url + "pyscript/core.css")
+        first_party.evaluate("localStorage.setItem('dominoes.first-party', 'yes')")
+        page, recorder = open_host(context, host_site("?variant=block&players=4&seed=11&aidelay=0"))
+        frame = table_frame(page, app_url)
+        assert storage_kind(frame) == "works"
+        assert frame.evaluate("localStorage.getItem('dominoes.first-party')") is None, (
+            "the frame shares the first-party storage: partitioning is not on"
+        )
+        assert frame.evaluate("document.body.dataset.appState") == "ready"
+        expect(frame.locator("#notice")).to_be_hidden()  # storage works: nothing to say
+        before = state(frame)
+        final = play_hand_with_buttons(frame, stop_after_turns=2)
+        assert final["layout_tiles"] > before["layout_tiles"]
+        # A reload of the host page finds the game where it was, in the frame's own partition.
+        page.reload(wait_until="commit")
+        frame = table_frame(page, app_url)
+        after = state(frame)
+        for key in ("hand", "layout_tiles", "scores", "hand_number", "variant"):
+            assert after[key] == final[key], key
+        recorder.assert_clean()
+    finally:
+        context.close()
+
+
+def test_sandboxed_without_same_origin_says_the_frame_needs_it(
+    browser: Browser, host_site: Callable[..., str], app_url: str
+) -> None:
+    context = browser.new_context()
+    try:
+        page, _recorder = open_host(context, host_site("?variant=block", "sandbox='allow-scripts'"))
+        frame = page.frame_locator("#table")
+        expect(frame.locator("body")).to_have_attribute("data-app-state", "error", timeout=READY_TIMEOUT_MS)
+        expect(frame.locator("#loading-text")).to_have_text("The table cannot run inside this frame.")
+        expect(frame.locator("#loading-advice")).to_contain_text("allow-same-origin")
+        expect(frame.locator("#loading-reload")).to_be_hidden()  # reloading would not help
+        # The opaque frame's own requests fail on CORS: the console errors are expected here.
+    finally:
+        context.close()
+
+
+def test_a_failure_before_the_table_is_ready_is_reported_not_spun(
+    browser: Browser, dist_dir: Path, tmp_path: Path
+) -> None:
+    """The watchdog: an unhandled rejection from any layer ends the boot with a message."""
+    import build
+
+    failing = tmp_path / "boot.js"
+    # The layer fails and nothing else happens: without the watchdog the page would spin forever.
+    failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
+    server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/boot.js": failing})
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url, wait_until="commit")
+        expect(page.locator("body")).to_have_attribute("data-app-state", "error", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#loading-text")).to_have_text("The table could not start.")
+        expect(page.locator("#loading-advice")).to_contain_text("Reload the page")
+        expect(page.locator("#loading-reload")).to_be_visible()
+        expect(page.locator("#loading-error")).to_contain_text("a layer failed while loading")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

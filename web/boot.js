@@ -1,0 +1,93 @@
+// Boot of the dominoes table, run as a module once the page is parsed.
+//
+// Storage is an extra, never a condition of booting. PyScript opens IndexedDB stores
+// before it starts Pyodide (its `@pyscript.fs` store when core.js is evaluated, and a
+// package cache named after the Pyodide version before the interpreter boots) and waits
+// for them; no PyScript setting skips them. Where the browser refuses IndexedDB (a
+// cross-site frame with third-party storage blocked, some private windows), those opens
+// fail and PyScript never becomes ready. So this module asks IndexedDB first and, when it
+// is refused, puts an in-memory IndexedDB (the fake-indexeddb library) in its place before
+// PyScript loads. The app itself learns it through `dominoesBoot.storage`.
+//
+// The watchdog in index.html's first script reports any failure on the loading screen.
+
+const boot = window.dominoesBoot;
+
+/** Resolves to true when this page may open an IndexedDB database. */
+function indexedDBWorks() {
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = window.indexedDB.open("dominoes-storage-probe");
+    } catch {
+      resolve(false); // SecurityError: an opaque origin, or storage disabled outright
+      return;
+    }
+    request.onsuccess = () => {
+      request.result.close();
+      resolve(true);
+    };
+    request.onerror = (event) => {
+      event.preventDefault(); // handled: not an uncaught error in the console
+      resolve(false);
+    };
+    request.onblocked = () => resolve(true);
+  });
+}
+
+/** Replace the page's IndexedDB with an in-memory one (kept for this page's life only). */
+async function useMemoryIndexedDB() {
+  const memory = await import("./vendor/fake-indexeddb/index.js");
+  for (const name of ["indexedDB", "IDBKeyRange", "IDBCursor", "IDBCursorWithValue", "IDBDatabase",
+    "IDBFactory", "IDBIndex", "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction",
+    "IDBVersionChangeEvent"]) {
+    Object.defineProperty(window, name, { value: memory[name], configurable: true, writable: true });
+  }
+}
+
+/** Register the service worker (offline play) once the table is ready, where allowed. */
+function registerServiceWorkerWhenReady() {
+  const register = () => {
+    try {
+      // Where storage is blocked the browser refuses service workers too: do not ask.
+      if (!boot.storage.serviceWorker || (!boot.storage.localStorage && !boot.storage.indexedDB)) return;
+      navigator.serviceWorker.register("./sw.js").catch((error) => {
+        console.warn("Service worker not registered; offline play is unavailable.", error);
+      });
+    } catch (error) {
+      console.warn("Service worker not available here; offline play is unavailable.", error);
+    }
+  };
+  // Registered after the boot, so its precaching does not compete with it (and a failed
+  // boot is not cached).
+  const whenReady = new MutationObserver(() => {
+    const state = document.body.dataset.appState;
+    if (state === "ready") register();
+    if (state !== "loading") whenReady.disconnect();
+  });
+  whenReady.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+async function start() {
+  if (boot.stopped) return; // the first script found the page cannot run here
+  boot.storage.indexedDB = await indexedDBWorks();
+  if (!boot.storage.indexedDB) await useMemoryIndexedDB();
+  let core;
+  try {
+    core = await import("./pyscript/core.js");
+  } catch (error) {
+    boot.fail("files", `Could not load ./pyscript/core.js: ${error}`);
+    return;
+  }
+  // PyScript is up: Pyodide and the app's files are loading now.
+  boot.phase("python");
+  // The interpreter is ready and main.py is about to run: let the text paint first,
+  // because main.py then holds the main thread while it sets up the table.
+  core.hooks.main.onReady.add(async () => {
+    boot.phase("table");
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+  registerServiceWorkerWhenReady();
+}
+
+start().catch((error) => boot.fail("start", error && error.stack ? error.stack : error));
