@@ -141,7 +141,8 @@ class HandResult:
     ``reason`` is ``"out"``, ``"blocked"`` or ``"target"`` (the match was won during
     play). ``winner_side`` and ``winner_seat`` are ``None`` for a tied hand. ``points``
     is what each side scores for the end of the hand; ``play_points`` what each side
-    scored during play and ``penalties`` what each side lost to penalties.
+    scored during play and ``penalties`` what each side lost to penalties;
+    ``blocked_rule`` the rules' :class:`BlockedWinner`, which :meth:`describe` explains.
     """
 
     reason: str
@@ -154,6 +155,8 @@ class HandResult:
     partnerships: bool
     play_points: tuple[int, ...] = ()
     penalties: tuple[int, ...] = ()
+    blocked_rule: BlockedWinner = BlockedWinner.LOWEST_SIDE
+    """The rule that decided a blocked hand (see :class:`engine.rules.BlockedWinner`)."""
 
     @property
     def is_tie(self) -> bool:
@@ -161,7 +164,13 @@ class HandResult:
         return self.winner_side is None
 
     def describe(self, seat_names: Sequence[str]) -> str:
-        """One line a player understands, e.g. ``blocked: West lowest with 7; scores 41``."""
+        """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``.
+
+        A blocked hand is explained by what decided it under :attr:`blocked_rule`: the
+        single player with the fewest pips (``lowest-player``, whatever his partner
+        holds), or the side with the fewest, both partners' tiles added (``lowest-side``
+        with partnerships).
+        """
         if self.reason == "target":
             assert self.winner_side is not None
             return f"{self.side_name(self.winner_side, seat_names)} reached the target during play"
@@ -172,19 +181,34 @@ class HandResult:
                 f"{seat_names[self.winner_seat]} went out; "
                 f"{side} {agree(side, 'scores')} {self.points[self.winner_side]}"
             )
+        return f"blocked: {self._blocked_lowest(seat_names)}; {self._blocked_award(seat_names)}"
+
+    def _blocked_lowest(self, seat_names: Sequence[str]) -> str:
+        """Who holds the fewest pips, counted as the blocked-hand rule counts them."""
+        if self.partnerships and self.blocked_rule is BlockedWinner.LOWEST_SIDE:
+            lowest = min(self.side_pips)
+            names = [
+                self.side_name(side, seat_names) for side, pips in enumerate(self.side_pips) if pips == lowest
+            ]
+            how = "between them"
+        else:
+            lowest = min(self.pips)
+            names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
+            how = ""
+        fewest = f"the fewest pips{' ' + how if how else ''} ({lowest})"
+        if len(names) == 1:
+            return f"{names[0]} {agree(names[0], 'holds')} {fewest}"
+        return f"{and_list(names)} tie for {fewest}"
+
+    def _blocked_award(self, seat_names: Sequence[str]) -> str:
+        """Who scores what for a blocked hand (``nobody wins`` for a tie)."""
         if self.winner_side is None:
-            if self.partnerships and self.side_pips[0] == self.side_pips[1]:
-                names = [self.side_name(side, seat_names) for side in (0, 1)]
-                lowest = self.side_pips[0]
-            else:
-                lowest = min(self.pips)
-                names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
-            return f"blocked: {' and '.join(names)} tie for lowest with {lowest}; nobody wins"
+            return "nobody wins"
         side = self.side_name(self.winner_side, seat_names)
-        return (
-            f"blocked: {side} lowest with "
-            f"{self.side_pips[self.winner_side]}; {agree(side, 'scores')} {self.points[self.winner_side]}"
-        )
+        points = self.points[self.winner_side]
+        if self.partnerships and self.blocked_rule is BlockedWinner.LOWEST_PLAYER:
+            return f"{side} {agree(side, 'scores')} {points}"  # the side is more than the player named
+        return f"{agree(side, 'scores')} {points}"
 
     def side_name(self, side: int, seat_names: Sequence[str]) -> str:
         """A side's name: the player's name, or both partners' names joined by ``&``."""
@@ -201,6 +225,13 @@ def agree(subject: str, verb: str) -> str:
     if subject == "You" or " & " in subject:
         return verb[:-2] if verb.endswith("es") and verb[-3:-2] in "sxz" else verb[:-1]
     return verb
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: "West", "West and East", "You, West and East"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
@@ -626,6 +657,7 @@ class Hand:
             partnerships=rules.partnerships,
             play_points=tuple(self._play_points),
             penalties=tuple(self._penalties),
+            blocked_rule=rules.blocked_winner,
         )
 
     def _blocked_winner(self, pips: tuple[int, ...], side_pips: tuple[int, ...]) -> int | None:

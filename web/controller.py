@@ -273,12 +273,12 @@ class Controller:
 
         Computer players then call their own scoring plays at once, as good counters do.
         """
-        text = self._apply(action)
+        said = [self._apply(action)]
         for seat in self._bots:
             call = own_call(self.match.view(seat))
             if call is not None:
-                text += " " + self._apply(call).strip()
-        return self._say(text.strip())
+                said.append(self._apply(call))
+        return self._say(" ".join(text for text in said if text))
 
     def claim(self, muggins: bool) -> str:
         """The person calls their own score, or claims one another player failed to call."""
@@ -304,32 +304,40 @@ class Controller:
         self.hint = None
         self.actions[-1].append(str(action))
         drawn = set(self.match.hand.hand_of(seat)) - held_before
-        text = self._describe(seat, action, value_shown, min(drawn) if drawn else None)
+        said = [self._describe(seat, action, value_shown, min(drawn) if drawn else None)]
         if isinstance(action, Play):
             self.callout = ""
-        for event in self.match.hand.history[events_before:]:
-            text += self._describe_event(event)
+        said.extend(self._describe_event(event) for event in self.match.hand.history[events_before:])
         result = self.match.hand.result
         if result is not None:
-            text += " " + result.describe(self.names) + "."
+            said.append(_sentence(result.describe(self.names)))
             note = self.match.sheet[-1].note if self.match.sheet else ""
             if note:
-                text += f" {note[0].upper()}{note[1:]}."
+                said.append(self._note_sentence(note, result.winner_side))
             if self.match.result is not None:
                 winner = self._side_name(self.match.result.winner_side)
-                text += f" {winner} {agree(winner, 'wins')} the match."
-        return text
+                said.append(f"{winner} {agree(winner, 'wins')} the match.")
+        return " ".join(text for text in said if text)
 
     def _describe_event(self, event: object) -> str:
+        """A sentence for what an action set off: a score ("North scores 10!"), a penalty, or ""."""
         if isinstance(event, Scored):
             self.callout = f"{event.points}!"
             who = self.names[event.seat]
             verb = agree(who, {"muggins": "claims", "call": "calls"}.get(event.how, "scores"))
             extra = " — Muggins!" if event.how == "muggins" else ""
-            return f" {who} {verb} {event.points}!{extra}"
+            return f"{who} {verb} {event.points}!{extra}"
         if isinstance(event, Penalized):
-            return f" Overdraw: {self.names[event.seat]} {'lose' if event.seat == 0 else 'loses'} {event.points} points."
+            who = self.names[event.seat]
+            return f"Overdraw: {who} {agree(who, 'loses')} {event.points} points."
         return ""
+
+    def _note_sentence(self, note: str, winner_side: int | None) -> str:
+        """The score sheet's note on a hand as a sentence; "wins the play-off" gets its subject."""
+        if note.startswith("wins ") and winner_side is not None:
+            side = self._side_name(winner_side)
+            note = f"{side} {agree(side, 'wins')} {note.removeprefix('wins ')}"
+        return _sentence(note)
 
     def bot_move(self) -> str:
         """Let the AI seat to move play one action (thinking all at once)."""
@@ -391,20 +399,22 @@ class Controller:
         return None
 
     def _describe(self, seat: int, action: Action, value_shown: int | None, drawn: Tile | None) -> str:
+        """The action as a sentence with its full stop ("North plays 2-0 on the 2."); "" for a claim,
+        which is told by the score it brings."""
         name = self.names[seat]
         you = seat == self.human_seat
         if isinstance(action, Play):
             verb = "play" if you else "plays"
             where = "" if value_shown is None else f" on the {value_shown}"
-            return f"{name} {verb} {action.tile}{where}"
+            return f"{name} {verb} {action.tile}{where}."
         if isinstance(action, Draw):
-            return f"You draw {drawn}" if you else f"{name} draws"
+            return f"You draw {drawn}." if you else f"{name} draws."
         if isinstance(action, Lead):
             starter = self.names[action.seat]
             return f"{name} {'choose' if you else 'chooses'} {'yourself' if action.seat == seat and you else starter} to lead."
         if isinstance(action, Claim):
             return ""
-        return f"{name} {'pass' if you else 'passes'}"
+        return f"{name} {'pass' if you else 'passes'}."
 
     def _announce_start(self) -> None:
         """Say how the match begins: the draw for partners, if any, then the first hand's opening."""
@@ -453,6 +463,16 @@ class Controller:
         self.announcements.append(text)
         del self.announcements[:-50]
         return text
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one, ! or ?)."""
+    text = text.strip()
+    if not text:
+        return ""
+    if text[-1] not in ".!?":
+        text += "."
+    return text[0].upper() + text[1:]
 
 
 def _friendly(error: EngineError) -> str:

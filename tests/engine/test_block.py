@@ -215,7 +215,7 @@ def test_block_blocked_lowest_wins_all_opponents_pips() -> None:
     assert result.pips == (30, 15, 50)
     assert (result.winner_side, result.winner_seat) == (1, 1)
     assert result.points == (0, 30 + 50, 0)
-    assert result.describe(["North", "East", "West"]) == "blocked: East lowest with 15; scores 80"
+    assert result.describe(["North", "East", "West"]) == "blocked: East holds the fewest pips (15); scores 80"
 
 
 def test_block_tie_for_lowest_is_no_count() -> None:
@@ -239,7 +239,7 @@ def test_block_tie_for_lowest_is_no_count_even_with_a_third_player_higher() -> N
     assert result.points == (0, 0, 0)
     assert (
         result.describe(["North", "East", "West"])
-        == "blocked: East and West tie for lowest with 30; nobody wins"
+        == "blocked: East and West tie for the fewest pips (30); nobody wins"
     )
 
 

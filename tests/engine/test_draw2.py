@@ -242,7 +242,10 @@ def test_draw2_blocked_lowest_scores_opponents_pips() -> None:
     assert result.pips == (pips("0-0 1-0"), pips(left_with_seat_1))
     assert (result.winner_seat, result.winner_side) == (0, 0)
     assert result.points == (pips(left_with_seat_1), 0)
-    assert result.describe(["You", "Bot"]) == f"blocked: You lowest with 1; score {pips(left_with_seat_1)}"
+    assert (
+        result.describe(["You", "Bot"])
+        == f"blocked: You hold the fewest pips (1); score {pips(left_with_seat_1)}"
+    )
 
 
 def test_draw2_blocked_tie_no_count() -> None:
@@ -253,7 +256,7 @@ def test_draw2_blocked_tie_no_count() -> None:
     assert result.pips == (30, 30)
     assert result.is_tie
     assert result.points == (0, 0)
-    assert result.describe(["You", "Bot"]) == "blocked: You and Bot tie for lowest with 30; nobody wins"
+    assert result.describe(["You", "Bot"]) == "blocked: You and Bot tie for the fewest pips (30); nobody wins"
 
 
 def test_draw2_out_scores_opponents_pips() -> None:

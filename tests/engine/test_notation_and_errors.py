@@ -266,7 +266,10 @@ def test_hand_result_describe_blocked() -> None:
         hands=((), (), (), ()),
         partnerships=False,
     )
-    assert result.describe(["North", "East", "South", "West"]) == "blocked: West lowest with 7; scores 41"
+    assert (
+        result.describe(["North", "East", "South", "West"])
+        == "blocked: West holds the fewest pips (7); scores 41"
+    )
     assert not result.is_tie
 
 
@@ -275,7 +278,9 @@ def test_hand_result_describe_out_and_tie() -> None:
     assert out.describe(["Ann", "Bob"]) == "Bob went out; Bob scores 9"
     tie = HandResult("blocked", None, None, (8, 8, 20), (8, 8, 20), (0, 0, 0), ((), (), ()), False)
     assert tie.is_tie
-    assert tie.describe(["Ann", "Bob", "Cy"]) == "blocked: Ann and Bob tie for lowest with 8; nobody wins"
+    assert (
+        tie.describe(["Ann", "Bob", "Cy"]) == "blocked: Ann and Bob tie for the fewest pips (8); nobody wins"
+    )
 
 
 def test_hand_result_describe_agrees_with_you_and_with_partners() -> None:
@@ -283,6 +288,6 @@ def test_hand_result_describe_agrees_with_you_and_with_partners() -> None:
     ours = HandResult("out", 0, 2, (5, 9, 0, 4), (5, 13), (13, 0), ((), (), (), ()), True)
     assert ours.describe(names) == "North went out; You & North score 13"
     theirs = HandResult("blocked", 1, 3, (5, 9, 8, 2), (13, 11), (0, 13), ((), (), (), ()), True)
-    assert theirs.describe(names) == "blocked: West & East lowest with 11; score 13"
+    assert theirs.describe(names) == "blocked: West & East hold the fewest pips between them (11); score 13"
     alone = HandResult("out", 0, 0, (0, 9), (0, 9), (9, 0), ((), ()), False)
     assert alone.describe(["You", "North"]) == "You went out; You score 9"

@@ -44,7 +44,7 @@ def test_a_tile_that_fits_one_place_is_played_at_once() -> None:
         tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
     )
     said = controller.tap_tile(parse_tile("6-4"))
-    assert said == "You play 6-4"
+    assert said == "You play 6-4."
     assert controller.phase == "bot"
     assert controller.match.hand.layout.placements[0].tile == parse_tile("6-4")
 
@@ -65,7 +65,7 @@ def test_a_tile_that_fits_two_ends_waits_for_the_chosen_end() -> None:
     assert len(controller.ends_for_selected()) == 2
     assert controller.match.hand.layout.placements[-1].tile == parse_tile("4-1")  # nothing played yet
     east = next(end for end in controller.ends_for_selected() if end.side.value == "E")
-    assert controller.choose_end(east) == "You play 6-1 on the 6"
+    assert controller.choose_end(east) == "You play 6-1 on the 6."
     assert controller.selected is None
     assert parse_tile("6-1") not in controller.view().hand
     assert sorted(controller.match.hand.layout.values) == [1, 1]
@@ -107,9 +107,9 @@ def test_drawing_announces_the_drawn_tile_to_the_person_only() -> None:
         tiles("6-5", "4-4", "4-3", "3-3", "2-2", "1-0", "4-1"),
         opener=1,
     )
-    assert controller.bot_move() == "North plays 6-5"
+    assert controller.bot_move() == "North plays 6-5."
     assert [str(a) for a in controller.view().legal_actions] == ["draw"]
-    assert controller.act(controller.view().legal_actions[0]) == "You draw 6-6"
+    assert controller.act(controller.view().legal_actions[0]) == "You draw 6-6."
     assert parse_tile("6-6") in controller.view().hand
     assert controller.phase == "human"  # the drawer keeps the turn
     north_view = controller.match.view(1)

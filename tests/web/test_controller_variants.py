@@ -105,7 +105,7 @@ def test_computer_players_call_their_own_scores() -> None:
     controller = manual_fives()
     controller.tap_tile(parse_tile("6-1"))  # no score: the ends are 6 and 1
     said = controller.bot_move()  # North, the easy bot, lays the tile that scores most: 6-4 on the 6
-    assert said == "North plays 6-4 on the 6 North calls 5!"
+    assert said == "North plays 6-4 on the 6. North calls 5!"
     assert controller.match.scores == [0, 5]
     # a computer player's score is called at once, never left for Muggins
     assert controller.match.hand.pending is None
