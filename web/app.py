@@ -8,58 +8,38 @@ Browser objects (document, window, the proxy factory) are passed in by ``main.py
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
-from urllib.parse import parse_qs
 
-from engine import VARIANTS, Draw, End, EngineError, Lead, Pass, get_variant, parse_end, parse_tile
-from engine.ai import BOT_LEVELS, think_step
+from engine import Draw, End, EngineError, Lead, Pass, parse_end, parse_tile
+from engine.ai import think_step
 from web.controller import Controller, Settings
+from web.links import LinkRequest, parse_link
 from web.page import Page
 from web.render import draw_scene
+from web.saves import SaveSlots, slot_key
 from web.scene import Scene, build_scene
 
-__all__ = ["SAVE_KEY", "App", "settings_from_query"]
+__all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
 
 T = TypeVar("T")
 
-SAVE_KEY = "dominoes.save"
-BROKEN_SAVE_KEY = "dominoes.save.broken"
 DEFAULT_AI_DELAY_MS = 700
+"""How long a computer player waits before moving, unless a link says otherwise."""
 
+NOT_KEPT = (
+    "This browser does not let the table store anything here, so games will not be kept: "
+    "a reload starts a new game."
+)
+"""Said once when storage is blocked (a cross-site frame, some private windows)."""
 
-def settings_from_query(query: str) -> tuple[Settings | None, int | None, str | None]:
-    """Settings, seed and an error message from a link's query.
-
-    ``?variant=jamaican-partner&players=4&target=6&level=greedy&seed=7&sporting=on``: any
-    parameter named after one of the variant's options sets that option. Returns
-    ``(None, seed, None)`` when the link names no variant, and ``(None, None, message)``
-    when it asks for something the table does not offer (nothing else changes).
-    """
-    params = {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
-    seed = int(params["seed"]) if params.get("seed", "").isdigit() else None
-    if "variant" not in params:
-        return None, seed, None
-    try:
-        players = int(params["players"]) if "players" in params else None
-        level = params.get("level", "greedy")
-        if level not in BOT_LEVELS:
-            raise EngineError(f"unknown AI level {level!r}; known: {', '.join(BOT_LEVELS)}", "bad-option")
-        variant = get_variant(params["variant"])
-        options = {option.id: params[option.id] for option in variant.options if option.id in params}
-        target = int(params["target"]) if "target" in params else None
-        settings = Settings.for_variant(variant.id, players, level, options, target)
-    except (EngineError, ValueError) as error:
-        known = ", ".join(VARIANTS)
-        return (
-            None,
-            None,
-            f"The link asks for a game this table does not offer ({error}). Rule sets: {known}.",
-        )
-    return settings, seed, None
+SAVE_FAILED = (
+    "Your game could not be saved: the browser's storage for this site is full. "
+    "Play on; a reload would start a new game."
+)
+"""Said once when storage that worked refuses a save."""
 
 
 class App:
@@ -82,33 +62,40 @@ class App:
         self._hint_task: asyncio.Task[None] | None = None
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
-        query = str(window.location.search)
-        params = parse_qs(query.lstrip("?"))
-        delay = params.get("aidelay", [""])[-1]
-        self.ai_delay = int(delay) / 1000 if delay.isdigit() else DEFAULT_AI_DELAY_MS / 1000
-        self.controller = self._first_controller(query)
+        self.link: LinkRequest = parse_link(str(window.location.search))
+        delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
+        self.ai_delay = delay_ms / 1000
+        self.slots = SaveSlots(LocalStorage(window))
+        self.slot = self.link.key
+        """This table's save slot: the game its link asks for ("" for the plain table), so
+        tables embedded side by side, or opened from different links, keep their own games."""
+        self._told_save_failed = False
+        self.restored = False
+        """Whether this boot picked up a saved game."""
+        self.controller = self._first_controller()
 
     # --- starting ------------------------------------------------------------------------
 
-    def _first_controller(self, query: str) -> Controller:
-        settings, seed, link_error = settings_from_query(query)
-        saved = self._storage_get(SAVE_KEY)
-        restored: Controller | None = None
-        restore_error = None
-        if saved:
+    def _first_controller(self) -> Controller:
+        """The saved game of this table if there is one, else a new match (the link's, or
+        the settings of a damaged save, or the default table); collects the notices."""
+        notices = [] if self.slots.available else [NOT_KEPT]
+        saved, damaged = self.slots.load(self.slot)
+        settings_kept = self.slots.damaged_settings
+        controller: Controller | None = None
+        if saved is not None:
             try:
-                restored = Controller.restore(saved)
-            except EngineError as error:
-                restore_error = f"Your saved game could not be restored ({error}); it was kept aside."
-                self._storage_set(BROKEN_SAVE_KEY, saved)
-        link_matches_save = settings is None or (restored is not None and restored.settings == settings)
-        if restored is not None and seed is None and link_matches_save:
-            controller = restored
-        else:
-            chosen = settings or (restored.settings if restored else Settings.for_variant("draw-2"))
-            controller = Controller(chosen, seed if seed is not None else _new_seed())
-        self.notices = [message for message in (restore_error, link_error) if message]
-        return controller
+                controller = Controller.restore(saved.text)
+            except EngineError:  # every part is well formed, but a move cannot be played
+                settings_kept = saved.settings
+                damaged = self.slots.set_aside(self.slot)
+        notices += [message for message in (damaged, self.link.notice()) if message]
+        self.notices = notices
+        self.restored = controller is not None
+        if controller is not None:
+            return controller
+        settings = self.link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
+        return Controller(settings, _new_seed() if self.link.seed is None else self.link.seed)
 
     def start(self) -> None:
         """Wire the events, draw the first frame, let any AI seat move, and mark the page ready."""
@@ -222,7 +209,7 @@ class App:
     def after_change(self) -> None:
         """Save, refresh the panels, schedule a redraw, and let an AI seat move if it is its turn."""
         controller = self.controller
-        self._storage_set(SAVE_KEY, controller.save())
+        self._save()
         self.page.update(controller)
         if controller.phase in ("hand-over", "match-over"):
             self.page.show_hand_over(controller)
@@ -251,7 +238,7 @@ class App:
             if thought is None:
                 return
             controller.act(thought)
-            self._storage_set(SAVE_KEY, controller.save())
+            self._save()
             self.page.update(controller)
             self.invalidate()
         if controller is self.controller:
@@ -353,20 +340,57 @@ class App:
             if controller.hint is None
             else {"action": str(controller.hint.action), "reason": controller.hint.reason},
             "thinking": self.thinking,
+            "restored": self.restored,
+            "save_key": slot_key(self.slot),
+            "ai_delay_ms": round(self.ai_delay * 1000),
             "scene": scene.test_data(),
         }
 
-    def _storage_get(self, key: str) -> str | None:
-        try:
-            value = self.window.localStorage.getItem(key)
-        except Exception:  # storage can be disabled (private mode, sandboxed iframe)
-            return None
-        # A missing key is JS null, which Pyodide gives as ``jsnull`` (not None): only a str is a save.
+    def _save(self) -> None:
+        """Keep the match in this table's slot; say once if storage that worked refuses it."""
+        if self.slots.save(self.slot, self.controller.save()) or not self.slots.available:
+            return
+        if not self._told_save_failed:
+            self._told_save_failed = True
+            self.show_notice(SAVE_FAILED)
+
+
+class LocalStorage:
+    """The page's ``localStorage`` as a :class:`web.saves.Storage` (any call may raise:
+    :class:`web.saves.SaveSlots` catches it)."""
+
+    def __init__(self, window: Any) -> None:
+        """Use ``window.localStorage``, looked up at each call (the getter itself may throw)."""
+        self._window = window
+
+    def get(self, key: str) -> str | None:
+        """The text under ``key``, or None."""
+        value = self._window.localStorage.getItem(key)
+        # A missing key is JS null, which Pyodide gives as ``jsnull`` (not None): only a str is a value.
         return value if isinstance(value, str) else None
 
-    def _storage_set(self, key: str, value: str) -> None:
-        with contextlib.suppress(Exception):  # storage full or disabled: play on without saving
-            self.window.localStorage.setItem(key, value)
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` (raises when storage is full or blocked)."""
+        self._window.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self._window.localStorage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every key in storage."""
+        storage = self._window.localStorage
+        return [str(storage.key(index)) for index in range(int(storage.length))]
+
+
+def _settings_or_none(data: dict[str, Any] | None) -> Settings | None:
+    """Settings from a save's settings part, or None if there are none or they are not valid."""
+    if data is None:
+        return None
+    try:
+        return Settings.from_json(data)
+    except EngineError:
+        return None
 
 
 def _new_seed() -> int:

@@ -40,8 +40,7 @@ def play_hand_with_buttons(page: Page | Frame, stop_after_turns: int | None = No
     Works in a page or in an embedded table's frame. Each move picks the first playable
     tile (and the first lit end when it fits two), passes or draws when it must.
     """
-    turns = 0
-    for _ in range(400):
+    for turns in range(400):
         current = settle(page)
         if current["phase"] in ("hand-over", "match-over"):
             return current
@@ -58,5 +57,4 @@ def play_hand_with_buttons(page: Page | Frame, stop_after_turns: int | None = No
         else:
             assert current["legal"] == ["pass"], current["legal"]
             page.click("#pass-btn")
-        turns += 1
     raise AssertionError("the hand did not end after 400 moves")

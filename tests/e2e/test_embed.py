@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
 
-from tests.e2e.conftest import CHROMIUM_ARGS, READY_TIMEOUT_MS, Recorder
+from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder
 from tests.e2e.table import play_hand_with_buttons, state
 
 HOST_SITE = "localhost"
@@ -149,9 +149,14 @@ def test_embedded_with_third_party_storage_blocked_boots_and_plays(
 
 
 @pytest.fixture(scope="module")
-def partitioning_browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+def partitioning_browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
     """A Chromium with third-party storage partitioning on, as browsers ship it."""
-    args = [*browser_type_launch_args["args"], f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING}"]
+    args = [
+        *browser_type_launch_args["args"],
+        f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING}",
+    ]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     yield browser
     browser.close()
@@ -166,6 +171,7 @@ def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
         first_party = context.new_page()
         first_party.goto(app_url + "pyscript/core.css")
         first_party.evaluate("localStorage.setItem('dominoes.first-party', 'yes')")
+        first_party.close()  # (its favicon request is not the embedded table's business)
         page, recorder = open_host(context, host_site("?variant=block&players=4&seed=11&aidelay=0"))
         frame = table_frame(page, app_url)
         assert storage_kind(frame) == "works"

@@ -95,17 +95,57 @@ def test_a_four_player_block_hand_is_played_with_the_keyboard_buttons(open_app: 
     expect(page.locator("#hand-why")).to_have_text(re.compile(r"(went out; .* scores \d+|blocked: .*)"))
 
 
-def test_a_reload_keeps_the_game(open_app: Callable[..., Any]) -> None:
-    page = open_app("?variant=draw-2&seed=99&aidelay=0").page
-    current = settle(page)
-    if current["phase"] == "human":
+GAME_KEYS = ("hand", "layout_tiles", "scores", "boneyard", "hand_number", "variant", "players")
+"""What must be the same after a reload for the game to be the same."""
+
+
+def play_turns(page: Page, turns: int) -> dict[str, Any]:
+    """Play ``turns`` of the person's moves on the canvas (fewer if the hand ends)."""
+    for _ in range(turns):
+        current = settle(page)
+        if current["phase"] != "human":
+            break
         play_my_turn_on_canvas(page, current)
-    before = settle(page)
-    page.goto(page.url.split("?")[0] + "?aidelay=0")
+    return settle(page)
+
+
+def test_a_reload_keeps_the_game_a_seeded_link_started(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=99&aidelay=0").page
+    before = play_turns(page, 3)
+    assert before["layout_tiles"] >= 3
+    page.reload(wait_until="commit")
     page.wait_for_function("document.body.dataset.appState === 'ready'")
     after = settle(page)
-    for key in ("hand", "layout_tiles", "scores", "boneyard", "hand_number", "variant"):
+    for key in GAME_KEYS:
         assert after[key] == before[key], key
+    assert after["restored"] is True
+    expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_a_link_to_another_game_never_replaces_the_game_in_progress(open_app: Callable[..., Any]) -> None:
+    session = open_app("?aidelay=0")
+    page = session.page
+    mine = play_turns(page, 2)
+    # A rules website's link to another game, and two tables embedded side by side.
+    page.goto(page.url.split("?")[0] + "?variant=block&players=4&seed=3&aidelay=0")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    block = play_turns(page, 1)
+    assert (block["variant"], block["players"]) == ("block", 4)
+    page.goto(page.url.split("?")[0] + "?variant=block&players=4&seed=3&table=second&aidelay=0")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    second = settle(page)
+    assert second["restored"] is False and second["layout_tiles"] < block["layout_tiles"]
+    # Back to each link and to the plain table: every game is where it was left.
+    page.goto(page.url.split("?")[0] + "?variant=block&seed=3&players=4&aidelay=0")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    again = settle(page)
+    for key in GAME_KEYS:
+        assert again[key] == block[key], key
+    page.goto(page.url.split("?")[0] + "?aidelay=0")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    back = settle(page)
+    for key in GAME_KEYS:
+        assert back[key] == mine[key], key
 
 
 def test_an_unknown_variant_in_the_link_is_explained_and_changes_nothing(
@@ -115,7 +155,9 @@ def test_an_unknown_variant_in_the_link_is_explained_and_changes_nothing(
     current = state(page)
     assert current["variant"] == "draw-2"  # the default table, untouched
     expect(page.locator("#notice")).to_be_visible()
-    expect(page.locator("#notice-text")).to_have_text(re.compile(r"does not offer .*chess.*Rule sets: "))
+    expect(page.locator("#notice-text")).to_have_text(
+        re.compile(r"variant=chess is not a rule set .*Rule sets: ")
+    )
     page.click("#notice-close")
     expect(page.locator("#notice")).to_be_hidden()
 

@@ -41,8 +41,6 @@ from engine.record import replay
 from tests.e2e.table import MOVE_TIMEOUT_MS, click_canvas, settle, state
 from web.controller import seat_names
 
-SAVE_KEY = "dominoes.save"
-
 TALLY: Counter[str] = Counter()
 """What the tests did: moves through the canvas and the keyboard, taps under a dialog."""
 
@@ -100,7 +98,7 @@ def score_numbers(page: Page, sides: int) -> list[int]:
 
 def saved_match(page: Page) -> Any:
     """The match as the page saved it (replayed with the engine): the person's own count."""
-    text = page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+    text = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
     assert text, "the page saved no game"
     match, _actions = replay(json.loads(text)["record"])
     return match

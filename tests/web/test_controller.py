@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine import EngineError, Hand, Opening, RulesError, Tile, make_rules, parse_tile
-from web.app import settings_from_query
 from web.controller import Controller, Settings, seat_names
+from web.links import parse_link
 
 
 def tiles(*texts: str) -> list[Tile]:
@@ -181,10 +181,13 @@ def test_seat_names_go_clockwise_from_you() -> None:
 
 
 def test_a_link_names_the_game_and_an_unknown_variant_gets_a_message() -> None:
-    settings, seed, error = settings_from_query("?variant=block&players=3&seed=42&level=random")
-    assert settings == Settings("block", 3, 100, ("random", "random")) and seed == 42 and error is None
-    settings, seed, error = settings_from_query("?variant=chess")
-    assert settings is None and error is not None and "chess" in error and "draw-2" in error
-    settings, seed, error = settings_from_query("?variant=draw-2&players=4")
-    assert settings is None and error is not None
-    assert settings_from_query("") == (None, None, None)
+    link = parse_link("?variant=block&players=3&seed=42&level=random")
+    assert link.settings == Settings("block", 3, 100, ("random", "random")) and link.seed == 42
+    assert link.notice() is None
+    link = parse_link("?variant=chess")
+    notice = link.notice()
+    assert link.settings is None and notice is not None and "chess" in notice and "draw-2" in notice
+    link = parse_link("?variant=draw-2&players=4")  # the players it cannot use are named and ignored
+    assert link.settings == Settings.for_variant("draw-2") and "players=4" in (link.notice() or "")
+    assert parse_link("") == parse_link("?")
+    assert parse_link("").settings is None and parse_link("").key == ""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
-from web.app import settings_from_query
 from web.controller import Controller, Settings
+from web.links import parse_link
 from web.page import score_text, sheet_header, sheet_rows
 from web.scene import build_scene
 
@@ -42,12 +42,13 @@ def test_settings_fill_in_every_option_and_refuse_unknown_ones() -> None:
 
 
 def test_a_link_sets_options_and_a_bad_option_value_gets_a_message() -> None:
-    settings, seed, error = settings_from_query("?variant=all-fives&players=3&manual-scoring=on&seed=9")
-    assert error is None and seed == 9 and settings is not None
+    link = parse_link("?variant=all-fives&players=3&manual-scoring=on&seed=9")
+    settings = link.settings
+    assert link.notice() is None and link.seed == 9 and settings is not None
     assert dict(settings.options)["manual-scoring"] == "on" and settings.players == 3
-    settings, _, error = settings_from_query("?variant=all-fives&spinner=maybe")
-    assert settings is None and error is not None and "spinner" in error
-    settings, _, error = settings_from_query("?variant=pub-block&scoring=one-point")
+    link = parse_link("?variant=all-fives&spinner=maybe")  # the bad value is named; the default plays
+    assert link.settings == Settings.for_variant("all-fives") and "spinner" in (link.notice() or "")
+    settings = parse_link("?variant=pub-block&scoring=one-point").settings
     assert settings is not None and settings.target == 7  # a point a hand plays to a few hands
 
 

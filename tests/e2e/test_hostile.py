@@ -1,0 +1,246 @@
+"""Hostile links and damaged saves, through the real page: the table always boots and plays.
+
+Each link or save is the kind a curious user, a broken extension or a bad embed produces.
+The page must boot to a playable table, explain in the player's words what it could not
+use, show no Python internals, run nothing the input carries, and keep a damaged save aside.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import Recorder, wait_until_ready
+from tests.e2e.table import settle, state
+
+INTERNALS = re.compile(r"Traceback|Error\b|int\(\)|invalid literal|File \"|line \d+|<script", re.IGNORECASE)
+"""What a message for the player must never show."""
+
+XSS = "<img src=x onerror=window.__pwned=1><script>window.__pwned=1</script>"
+
+HOSTILE_LINKS = [
+    f"?variant={quote(XSS)}",
+    f"?variant=block&players={quote(XSS)}&{quote(XSS)}=1",
+    "?seed=%C2%B2",  # ²: a digit to isdigit(), not to int()
+    "?seed=" + "9" * 4301,
+    "?aidelay=" + "9" * 4301,
+    "?aidelay=3000000000",
+    "?variant=block&aidelay=-5&seed=-1",
+    "?seed=1e999&players=4",
+    "?players=%ff",
+    "?variant=" + "x" * 30_000,
+    "?variant=block&variant=draw&variant=%00&level=expert&level=%E2%80%AE",
+    "?variant=block&touch-move=maybe&foo=bar&spinner=on",
+    "?variant=%F0%9F%81%A3&target=-1e999",
+    "?variant=pub-block&players=3&set=double-twelve",
+]
+
+
+@pytest.fixture(scope="module")
+def hostile_page(browser: Browser, app_url: str) -> Iterator[tuple[Page, Recorder]]:
+    """One context for every hostile link (its service worker makes the boots quick)."""
+    context = browser.new_context()
+    recorder = Recorder()
+    recorder.attach_context(context)
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    yield page, recorder
+    context.close()
+    assert not dialogs, f"a link opened a dialog: {dialogs}"
+
+
+def assert_playable(page: Page) -> dict[str, Any]:
+    """The table answers, and the person (or a computer seat) can move in it."""
+    current = settle(page)
+    assert current["phase"] in ("human", "hand-over", "match-over"), current["phase"]
+    if current["phase"] == "human":
+        assert current["legal"], "the person has no legal action"
+    return current
+
+
+@pytest.mark.parametrize("query", HOSTILE_LINKS, ids=lambda q: q[:40])
+def test_a_hostile_link_boots_a_playable_table_with_one_short_message(
+    hostile_page: tuple[Page, Recorder], app_url: str, query: str
+) -> None:
+    page, recorder = hostile_page
+    page.goto(app_url + query + "&aidelay=0" * ("aidelay" not in query), wait_until="commit")
+    wait_until_ready(page)
+    assert page.evaluate("window.__pwned") is None, "the link ran a script"
+    assert page.locator("#notice img, #notice script").count() == 0
+    assert_playable(page)
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    text = page.locator("#notice-text").text_content() or ""
+    assert len(text) <= 600, f"the message is {len(text)} characters long"
+    assert not INTERNALS.search(text), text
+    assert text.count("Rule sets:") <= 1
+    # The message can be dismissed: its button is on screen.
+    box = page.locator("#notice-close").bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    page.click("#notice-close")
+    expect(notice).to_be_hidden()
+    assert not recorder.page_errors, recorder.page_errors
+    assert not recorder.console_errors, recorder.console_errors
+
+
+def test_a_huge_ai_delay_is_refused_so_the_computer_players_move(
+    hostile_page: tuple[Page, Recorder], app_url: str
+) -> None:
+    page, _ = hostile_page
+    page.goto(app_url + "?variant=draw-2&seed=4&table=delay&aidelay=3000000000", wait_until="commit")
+    wait_until_ready(page)
+    # The default delay is used: the computer players move within a second, not in 34 days.
+    assert state(page)["ai_delay_ms"] == 700
+    assert_playable(page)
+
+
+# --------------------------------------------------------------------------- damaged saves
+
+
+def real_save(page: Page) -> str:
+    """The save the page wrote for its game (after the first computer moves)."""
+    settle(page)
+    text = page.evaluate("localStorage.getItem('dominoes.save')")
+    assert isinstance(text, str)
+    return text
+
+
+def _mutations(save: Any) -> st.SearchStrategy[str]:
+    """Texts made from a real save: values of the wrong type or size, deep nesting, cuts, padding."""
+    hostile_values = st.one_of(
+        st.sampled_from([1e999, -1e999, 4.0, 4.5, "4", 100.0, True, None, [], {}, [[]], 10**30, -1, ""]),
+        st.text(max_size=30),
+        st.integers(),
+        st.floats(allow_nan=False),
+    )
+    paths = [
+        ("settings", "players"),
+        ("settings", "target"),
+        ("settings", "variant"),
+        ("settings", "levels"),
+        ("settings", "options"),
+        ("record", "players"),
+        ("record", "target"),
+        ("record", "seed"),
+        ("record", "hands"),
+        ("record", "format"),
+        ("record", "variant"),
+        ("record", "options"),
+    ]
+
+    def replace(path: tuple[str, str], value: Any) -> str:
+        data = json.loads(json.dumps(save))
+        data[path[0]][path[1]] = value
+        return json.dumps(data)
+
+    text = json.dumps(save)
+    return st.one_of(
+        st.builds(replace, st.sampled_from(paths), hostile_values),
+        st.integers(0, len(text) - 1).map(lambda cut: text[:cut]),
+        st.sampled_from(["", "null", "[]", "{}", "\ufeff", "[" * 20_000 + "]" * 20_000, "{" * 50_000]),
+        st.integers(1, 3).map(lambda n: text[:-1] + " " * (n * 1_500_000) + "}"),
+        st.text(min_size=1, max_size=200).map(lambda junk: text[: len(text) // 2] + junk),
+        st.just(json.dumps({**save, "record": {**save["record"], "hands": [["not a move"]]}})),
+    )
+
+
+@pytest.fixture(scope="module")
+def save_page(browser: Browser, app_url: str) -> Iterator[tuple[Page, Any]]:
+    """A page with a real save of a game under way, and that save's data."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(app_url + "?aidelay=0", wait_until="commit")
+    wait_until_ready(page)
+    if state(page)["phase"] != "human":
+        settle(page)
+    yield page, json.loads(real_save(page))
+    context.close()
+
+
+def test_damaged_saves_never_brick_the_table_and_are_kept_aside(
+    save_page: tuple[Page, Any], app_url: str
+) -> None:
+    page, save = save_page
+    recorder = Recorder()
+    recorder.attach_page(page)
+    good = json.dumps(save)
+
+    @settings(
+        max_examples=12,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(_mutations(save))
+    def boots_with(text: str) -> None:
+        page.evaluate(
+            "(text) => { localStorage.clear(); localStorage.setItem('dominoes.save', text); }", text
+        )
+        for visit in (1, 2):  # loaded twice: a damaged save must not trip the next boot either
+            page.goto(app_url + "?aidelay=0", wait_until="commit")
+            wait_until_ready(page)
+            assert_playable(page)
+            notice = page.locator("#notice-text").text_content() or ""
+            assert not INTERNALS.search(notice), notice
+            if visit == 1 and text != good:
+                kept: list[str] = page.evaluate(
+                    "Object.keys(localStorage).filter((k) => k.startsWith('dominoes.broken:'))"
+                    ".map((k) => localStorage.getItem(k))"
+                )
+                readable = page.evaluate("JSON.parse(window.dominoesTest.state()).restored")
+                if not readable:
+                    assert "could not be restored" in notice, notice
+                    assert any(copy.endswith(text[-200:]) or text.endswith(copy[-200:]) for copy in kept), (
+                        "the damaged save was not kept aside"
+                    )
+        assert not recorder.page_errors, recorder.page_errors
+
+    boots_with()
+
+
+def test_several_damaged_saves_are_all_kept(save_page: tuple[Page, Any], app_url: str) -> None:
+    page, save = save_page
+    page.evaluate("localStorage.clear()")
+    damaged = [json.dumps(save)[:cut] for cut in (10, 50, 90)]
+    for text in damaged:
+        page.evaluate("(text) => localStorage.setItem('dominoes.save', text)", text)
+        page.goto(app_url + "?aidelay=0", wait_until="commit")
+        wait_until_ready(page)
+        expect(page.locator("#notice-text")).to_contain_text("could not be restored")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter((k) => k.startsWith('dominoes.broken:')).map((k) => localStorage.getItem(k))"
+    )
+    assert sorted(kept) == sorted(damaged)
+
+
+def test_a_damaged_record_keeps_the_players_settings(save_page: tuple[Page, Any], app_url: str) -> None:
+    page, save = save_page
+    settings_part = {
+        "variant": "block",
+        "players": 3,
+        "target": 50,
+        "levels": ["random", "medium"],
+        "options": {},
+    }
+    damaged = {"settings": settings_part, "record": {**save["record"], "hands": "nonsense"}}
+    page.evaluate(
+        "(text) => { localStorage.clear(); localStorage.setItem('dominoes.save', text); }",
+        json.dumps(damaged),
+    )
+    page.goto(app_url + "?aidelay=0", wait_until="commit")
+    wait_until_ready(page)
+    current = state(page)
+    assert (current["variant"], current["players"]) == ("block", 3)
+    expect(page.locator("#notice-text")).to_contain_text("could not be restored")
