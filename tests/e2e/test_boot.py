@@ -74,16 +74,28 @@ def test_second_visit_works_offline(
 
 
 @pytest.fixture
-def broken_app_url(dist_dir: Path, tmp_path: Path) -> Iterator[str]:
-    """dist/ served with a main.py that fails on import (dist/ itself is untouched)."""
-    broken = tmp_path / "main.py"
-    broken.write_text("import engine.no_such_module\n")
-    server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/main.py": broken})
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.url
-    server.shutdown()
-    server.server_close()
+def app_url_with_main(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """``serve(main_py_source) -> URL``: dist/ served with another main.py (dist/ is untouched)."""
+    servers = []
+
+    def serve(source: str) -> str:
+        main = tmp_path / f"main-{len(servers)}.py"
+        main.write_text(source)
+        server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/main.py": main})
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server.url
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def broken_app_url(app_url_with_main: Callable[[str], str]) -> str:
+    """dist/ served with a main.py that fails on import."""
+    return app_url_with_main("import engine.no_such_module\n")
 
 
 def test_boot_error_is_shown_on_the_loading_screen(browser: Browser, broken_app_url: str) -> None:
@@ -99,5 +111,23 @@ def test_boot_error_is_shown_on_the_loading_screen(browser: Browser, broken_app_
         expect(page.locator("#loading-error")).to_contain_text(
             "ModuleNotFoundError: No module named 'engine.no_such_module'"
         )
+    finally:
+        context.close()
+
+
+def test_a_fatal_runtime_crash_is_shown_on_the_loading_screen(
+    browser: Browser, app_url_with_main: Callable[[str], str]
+) -> None:
+    """Pyodide itself dies (its WebAssembly stack overflows, as a 20,000-deep save once made
+    it): the watchdog reports it instead of leaving "Starting table…" on screen forever."""
+    url = app_url_with_main('import json\njson.loads("[" * 20_000 + "]" * 20_000)\n')
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("document.body.dataset.appState !== 'loading'", timeout=60_000)
+        assert page.evaluate("document.body.dataset.appState") == "error"
+        expect(page.locator("#loading-text")).to_have_text("The table could not start.")
+        expect(page.locator("#loading-reload")).to_be_visible()
     finally:
         context.close()
