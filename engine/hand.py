@@ -163,8 +163,12 @@ class HandResult:
         """Whether nobody won the hand (a block with a tie for the fewest pips)."""
         return self.winner_side is None
 
-    def describe(self, seat_names: Sequence[str]) -> str:
+    def describe(self, seat_names: Sequence[str], award: Sequence[int] = ()) -> str:
         """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``.
+
+        ``award``: the points each side was credited for this hand by the match rules, when
+        known (the score sheet's :attr:`~engine.match.HandScore.award`); otherwise the
+        hand's own :attr:`points` are told.
 
         A blocked hand is explained by what decided it under :attr:`blocked_rule`: the
         single player with the fewest pips (``lowest-player``, whatever his partner
@@ -179,9 +183,9 @@ class HandResult:
             side = self.side_name(self.winner_side, seat_names)
             return (
                 f"{seat_names[self.winner_seat]} went out; "
-                f"{side} {agree(side, 'scores')} {self.points[self.winner_side]}"
+                f"{side} {agree(side, 'scores')} {(award or self.points)[self.winner_side]}"
             )
-        return f"blocked: {self._blocked_lowest(seat_names)}; {self._blocked_award(seat_names)}"
+        return f"blocked: {self._blocked_lowest(seat_names)}; {self._blocked_award(seat_names, award or self.points)}"
 
     def _blocked_lowest(self, seat_names: Sequence[str]) -> str:
         """Who holds the fewest pips, counted as the blocked-hand rule counts them."""
@@ -200,12 +204,12 @@ class HandResult:
             return f"{names[0]} {agree(names[0], 'holds')} {fewest}"
         return f"{and_list(names)} tie for {fewest}"
 
-    def _blocked_award(self, seat_names: Sequence[str]) -> str:
+    def _blocked_award(self, seat_names: Sequence[str], points_of: Sequence[int]) -> str:
         """Who scores what for a blocked hand (``nobody wins`` for a tie)."""
         if self.winner_side is None:
             return "nobody wins"
         side = self.side_name(self.winner_side, seat_names)
-        points = self.points[self.winner_side]
+        points = points_of[self.winner_side]
         if self.partnerships and self.blocked_rule is BlockedWinner.LOWEST_PLAYER:
             return f"{side} {agree(side, 'scores')} {points}"  # the side is more than the player named
         return f"{agree(side, 'scores')} {points}"

@@ -53,7 +53,9 @@ class HandScore:
 
     ``gained`` is what each side added (hand award, points scored during play, less
     penalties); ``totals`` the scores after the hand (after any reset); ``note`` says
-    in words what the match rules did (a reset, a replay and its worth, a play-off).
+    in words what the match rules did (a reset, a replay and its worth, a play-off);
+    ``award`` the part of ``gained`` the match rules gave for the hand's result (in six-love,
+    a replay after a tie is worth more than the hand's own point).
     """
 
     number: int
@@ -61,6 +63,7 @@ class HandScore:
     gained: tuple[int, ...]
     totals: tuple[int, ...]
     note: str = ""
+    award: tuple[int, ...] = ()
 
 
 class Match:
@@ -199,7 +202,7 @@ class Match:
         else:
             award, note = self._target(result)
         gained = tuple(play + hand for play, hand in zip(during_play, award, strict=True))
-        self.sheet.append(HandScore(len(self.results), result, gained, tuple(self.scores), note))
+        self.sheet.append(HandScore(len(self.results), result, gained, tuple(self.scores), note, award))
 
     def _target(self, result: HandResult) -> tuple[tuple[int, ...], str]:
         for side, points in enumerate(result.points):

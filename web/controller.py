@@ -238,6 +238,13 @@ class Controller:
             return ()
         return tuple(action.seat for action in self.view().legal_actions if isinstance(action, Lead))
 
+    def hand_award(self) -> tuple[int, ...]:
+        """What the match rules credited each side for the hand just ended (``()`` during a hand)."""
+        sheet = self.match.sheet
+        if self.match.hand.result is None or not sheet or sheet[-1].result is not self.match.hand.result:
+            return ()
+        return sheet[-1].award
+
     @property
     def last_announcement(self) -> str:
         """The latest thing said at the table."""
@@ -310,7 +317,7 @@ class Controller:
         said.extend(self._describe_event(event) for event in self.match.hand.history[events_before:])
         result = self.match.hand.result
         if result is not None:
-            said.append(_sentence(result.describe(self.names)))
+            said.append(_sentence(result.describe(self.names, self.hand_award())))
             note = self.match.sheet[-1].note if self.match.sheet else ""
             if note:
                 said.append(self._note_sentence(note, result.winner_side))

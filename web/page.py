@@ -159,7 +159,7 @@ class Page:
             champion = self._side_name(controller, match.result.winner_side)
             title = f"{champion} {agree(champion, 'wins')} the match!"
         self.el("hand-title").textContent = title
-        self.el("hand-why").textContent = result.describe(names) + "."
+        self.el("hand-why").textContent = result.describe(names, controller.hand_award()) + "."
         rows = []
         for seat, held in enumerate(result.hands):
             row = self.document.createElement("tr")

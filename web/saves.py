@@ -340,7 +340,7 @@ def _settings(data: object) -> dict[str, Any]:
     """The settings part, checked, with only the keys :meth:`Settings.from_json` reads."""
     part = _part(data, "the game's settings are")
     variant, players, target, options = _rules_of(part, "the settings")
-    levels = _required(part, "levels", "the computer players' levels")
+    levels = _required(part, "levels", "the list of computer players' levels")
     if not isinstance(levels, list) or len(levels) > MAX_PLAYERS:
         raise SaveError("the computer players' levels are not in the right form")
     named = [_name(level, "a computer player's level") for level in levels]
@@ -543,7 +543,7 @@ class SaveSlots:
             return validate_save(text), None
         except SaveError as error:
             self.damaged_settings = settings_of_damaged_save(text)
-            return None, self._set_aside(slot_key(slot), text, str(error))
+            return None, self._set_aside(slot_key(slot), text, error.reason)
 
     def set_aside(self, slot: str, reason: str = "a move in it cannot be played") -> str:
         """Set the table's save aside (it passed :meth:`load` but could not be restored).
@@ -554,8 +554,8 @@ class SaveSlots:
         key = slot_key(slot)
         text = self._get(key)
         if text is None:
-            return f"Your saved game could not be restored ({_DAMAGED}{reason})."
-        return self._set_aside(key, text, _DAMAGED + reason)
+            return f"Your saved game could not be restored: {reason}. A new game has started."
+        return self._set_aside(key, text, reason)
 
     def save(self, slot: str, text: str) -> bool:
         """Keep ``text`` as the table's save; False if it was not kept. Never raises.
@@ -585,17 +585,17 @@ class SaveSlots:
 
     # --- inside --------------------------------------------------------------------------
 
-    def _set_aside(self, key: str, text: str, message: str) -> str:
-        """Clear ``key`` (first, to make room) and keep a copy of ``text``; the player's notice.
+    def _set_aside(self, key: str, text: str, reason: str) -> str:
+        """Clear ``key`` (first, to make room) and keep a copy of ``text``; the player's notice
+        says what was wrong (``reason``, plain words).
 
         Were the copy lost, nothing is lost that clearing the slot (or the new match's
         first save into it) would not lose anyway.
         """
         self._remove(key)
         kept = self._keep(text)
-        if kept:
-            return f"Your saved game could not be restored ({message}); a copy was kept aside."
-        return f"Your saved game could not be restored ({message}); there was no room to keep a copy."
+        kept_text = "A copy was kept aside" if kept else "There was no room to keep a copy"
+        return f"Your saved game could not be restored: {reason}. {kept_text}, and a new game has started."
 
     def _keep(self, text: str) -> bool:
         """Store ``text`` as the newest broken save: whole, or the longest prefix storage takes.

@@ -192,5 +192,5 @@ def test_the_play_off_winner_is_named_in_the_summary() -> None:
         if starter == 2:
             assert said[-1].endswith(" 1-1: a play-off hand follows."), said[-1]
     assert said[-1].endswith(
-        ". Blocked: You hold the fewest pips (2); You & North score 1. You & North win the play-off: 2-0."
+        ". Blocked: You hold the fewest pips (2); You & North score 2. You & North win the play-off: 2-0."
     ), said[-1]

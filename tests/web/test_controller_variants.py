@@ -219,3 +219,26 @@ def test_partners_are_shown_as_teams_at_their_seats(
         count = controller.view().hand_counts[seat]
         assert shown[seat].removeprefix("▶ ") == f"{start} · {count}"
     assert scene.test_data()["seats"] == [{"seat": s, "label": shown[s]} for s in sorted(shown)]
+
+
+def test_a_jamaican_replay_after_a_tie_is_told_at_its_worth() -> None:
+    """Six-love: the hand after a tied hand is worth 2, and the summary says 2, not the hand's 1."""
+    for seed in range(1, 400):
+        controller = Controller(Settings.for_variant("jamaican-partner", level="random"), seed)
+        for _ in range(60):
+            while controller.phase in ("human", "bot"):
+                if controller.phase == "human":
+                    controller.act(controller.view().legal_actions[0])
+                else:
+                    controller.bot_move()
+            if controller.phase == "match-over":
+                break
+            line = controller.match.sheet[-1]
+            if line.result.winner_side is not None and max(line.award) > 1:
+                worth = max(line.award)
+                assert line.result.points[line.result.winner_side] == 1
+                said = controller.last_announcement
+                assert f"score {worth}" in said or f"scores {worth}" in said, said
+                return
+            controller.next_hand()
+    pytest.fail("no hand worth more than 1 was won in 400 seeded matches")

@@ -1,0 +1,111 @@
+"""Screenshots of the table's edge screens at phone, tablet and desktop sizes, to look at.
+
+    python -m tests.e2e.screens [OUT_DIR]     (default: screens/; needs a built dist/)
+
+Writes one PNG per screen and size: the loading screen's failure message, the sandboxed
+frame's message, a table embedded with storage blocked (its "will not be kept" notice), a
+hostile link's message and a damaged save's message. Not a test: a person looks at them.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+import build
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+READY = "['ready', 'error'].includes(document.body.dataset.appState)"
+
+
+def _serve(directory: Path, overlays: dict[str, Path] | None = None) -> str:
+    server = build.make_server(directory, "127.0.0.1", 0, overlays=overlays or {})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.url
+
+
+def _host(app_url: str, query: str, attributes: str) -> str:
+    """A host page on ``localhost`` embedding the table full-size, returned as its URL."""
+    folder = Path(tempfile.mkdtemp())
+    (folder / "host.html").write_text(
+        "<!doctype html><meta charset='utf-8'><link rel='icon' href='data:,'>"
+        "<style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%}</style>"
+        f"<iframe src='{app_url}index.html{query}' {attributes}></iframe>"
+    )
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://localhost:{server.server_address[1]}/host.html"
+
+
+def _wait_frame(page: Page, app_url: str) -> None:
+    page.wait_for_function("document.querySelector('iframe')?.contentWindow")
+    for _ in range(600):
+        frames = [f for f in page.frames if f.url.startswith(app_url)]
+        if frames and frames[0].evaluate(f"() => Boolean(document.body) && {READY}"):
+            return
+        page.wait_for_timeout(100)  # polling a cross-origin frame from outside: no event to await
+    raise RuntimeError("the embedded table never finished booting")
+
+
+def main(out: Path) -> None:
+    """Write every screen at every size into ``out``."""
+    if build.dist_is_stale(build.DIST):
+        build.build()
+    out.mkdir(parents=True, exist_ok=True)
+    app_url = _serve(build.DIST)
+    failing = Path(tempfile.mkdtemp()) / "boot.js"
+    failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
+    failing_url = _serve(build.DIST, {"/boot.js": failing})
+    damaged = json.dumps({"settings": {"variant": "block", "players": 3, "target": 50}, "record": "cut"})
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=build.find_chromium(), args=list(build.CHROMIUM_ARGS)
+        )
+        for size, (width, height) in SIZES.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, service_workers="block"
+            )
+            page = context.new_page()
+
+            page.goto(failing_url)
+            page.wait_for_function(READY)
+            page.click("#loading-details summary")
+            page.screenshot(path=out / f"boot-failure-{size}.png")
+
+            page.goto(_host(app_url, "?variant=block", "sandbox='allow-scripts'"))
+            page.frame_locator("iframe").locator("body[data-app-state='error']").wait_for()
+            page.screenshot(path=out / f"sandboxed-frame-{size}.png")
+
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.setCookieControls", {"enableThirdPartyCookieRestriction": True})
+            page.goto(_host(app_url, "?variant=block&players=4&aidelay=0", ""))
+            _wait_frame(page, app_url)
+            page.screenshot(path=out / f"storage-blocked-{size}.png")
+            cdp.send("Network.setCookieControls", {"enableThirdPartyCookieRestriction": False})
+
+            page.goto(
+                app_url + "?variant=%3Cb%3Ebold%3C/b%3E" + "x" * 300 + "&seed=%C2%B2&players=9&aidelay=0"
+            )
+            page.wait_for_function(READY)
+            page.screenshot(path=out / f"hostile-link-{size}.png")
+
+            page.evaluate("(text) => localStorage.setItem('dominoes.save', text)", damaged)
+            page.goto(app_url + "?aidelay=0")
+            page.wait_for_function(READY)
+            page.screenshot(path=out / f"damaged-save-{size}.png")
+            context.close()
+        browser.close()
+    print(f"wrote {len(list(out.glob('*.png')))} screenshots to {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screens"))
