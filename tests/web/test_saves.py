@@ -1,4 +1,4 @@
-"""Saved games (web/saves.py): real saves pass and restore unchanged; every damaged save found
+"""Saved games (web/save_check.py and web/saves.py): real saves pass and restore unchanged; every damaged save found
 refuses with a short message in plain words; mutated saves never raise anything else; and the
 save slots keep unreadable saves aside over a storage that may be full or throw on every call."""
 
@@ -18,22 +18,17 @@ from hypothesis import strategies as st
 from engine import EngineError
 from engine.ai import make_bot
 from web.controller import Controller, Settings
-from web.saves import (
-    BROKEN_PREFIX,
-    LEGACY_BROKEN_KEY,
+from web.save_check import (
     MAX_ACTIONS_PER_HAND,
-    MAX_BROKEN,
     MAX_DEPTH,
     MAX_HANDS,
     MAX_SAVE_CHARS,
-    SAVE_KEY,
     SaveError,
-    SaveSlots,
     ValidSave,
     settings_of_damaged_save,
-    slot_key,
     validate_save,
 )
+from web.saves import BROKEN_PREFIX, LEGACY_BROKEN_KEY, MAX_BROKEN, SAVE_KEY, SaveSlots, slot_key
 
 DAMAGED = "the saved game is damaged: "
 PYTHON_WORDS = re.compile(
