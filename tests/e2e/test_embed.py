@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
 
-from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder
+from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
 from tests.e2e.table import play_hand_with_buttons, state
 
 HOST_SITE = "localhost"
@@ -189,6 +189,31 @@ def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
         after = state(frame)
         for key in ("hand", "layout_tiles", "scores", "hand_number", "variant"):
             assert after[key] == final[key], key
+        recorder.assert_clean()
+    finally:
+        context.close()
+
+
+def test_without_indexeddb_the_table_boots_and_still_keeps_games(browser: Browser, app_url: str) -> None:
+    """IndexedDB refused (as in some private windows) while localStorage works: PyScript
+    runs on the in-memory IndexedDB, and games are still saved and restored."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(
+        "Object.defineProperty(window, 'indexedDB', { configurable: true, get() {"
+        " throw new DOMException('IndexedDB is not allowed here', 'SecurityError'); } });"
+    )
+    try:
+        page, recorder = open_host(context, app_url + "?variant=draw-2&seed=21&aidelay=0")
+        wait_until_ready(page)
+        assert page.evaluate("window.dominoesBoot.storage.indexedDB") is False
+        expect(page.locator("#notice")).to_be_hidden()  # games are kept: nothing to say
+        before = play_hand_with_buttons(page, stop_after_turns=2)
+        page.reload(wait_until="commit")
+        wait_until_ready(page)
+        after = state(page)
+        assert after["restored"] is True
+        for key in ("hand", "layout_tiles", "scores", "hand_number"):
+            assert after[key] == before[key], key
         recorder.assert_clean()
     finally:
         context.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -221,6 +221,47 @@ def test_damaged_saves_never_brick_the_table_and_are_kept_aside(
         assert not recorder.page_errors, recorder.page_errors
 
     boots_with()
+
+
+def _set(save: Any, path: str, value: Any) -> str:
+    """The save's JSON text with ``part.key`` (e.g. ``settings.players``) set to ``value``."""
+    data = json.loads(json.dumps(save))
+    part, key = path.split(".")
+    data[part][key] = value
+    return json.dumps(data)
+
+
+#: The saves that bricked the table or were taken silently before saves were checked.
+KNOWN_BAD_SAVES: dict[str, Callable[[Any], str]] = {
+    "players 1e999": lambda save: _set(save, "settings.players", 1).replace(
+        '"players": 1', '"players": 1e999', 1
+    ),
+    "target -1e999": lambda save: _set(save, "settings.target", 1).replace(
+        '"target": 1', '"target": -1e999', 1
+    ),
+    "record players 4.0": lambda save: _set(save, "record.players", 4.0),
+    "players '4'": lambda save: _set(save, "settings.players", "4"),
+    "players 4.5": lambda save: _set(save, "settings.players", 4.5),
+    "target 100.0": lambda save: _set(save, "settings.target", 100.0),
+    "20,000 deep": lambda save: "[" * 20_000 + "]" * 20_000,
+    "empty": lambda save: "",
+    "4 MB of padding": lambda save: json.dumps(save)[:-1] + " " * 4_000_000 + "}",
+}
+
+
+@pytest.mark.parametrize("damage", KNOWN_BAD_SAVES, ids=list(KNOWN_BAD_SAVES))
+def test_each_save_that_once_bricked_the_table_now_boots_it(
+    save_page: tuple[Page, Any], app_url: str, damage: str
+) -> None:
+    page, save = save_page
+    text = KNOWN_BAD_SAVES[damage](save)
+    page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('dominoes.save', text); }", text)
+    page.goto(app_url + "?aidelay=0", wait_until="commit")
+    wait_until_ready(page)
+    assert_playable(page)
+    notice = page.locator("#notice-text").text_content() or ""
+    assert "could not be restored" in notice and not INTERNALS.search(notice), notice
+    assert page.evaluate("localStorage.getItem('dominoes.save')") != text, "the damaged save is still live"
 
 
 def test_several_damaged_saves_are_all_kept(save_page: tuple[Page, Any], app_url: str) -> None:
