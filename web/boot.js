@@ -82,10 +82,15 @@ async function start() {
   // PyScript is up: Pyodide and the app's files are loading now.
   boot.phase("python");
   // The interpreter is ready and main.py is about to run: let the text paint first,
-  // because main.py then holds the main thread while it sets up the table.
+  // because main.py then holds the main thread while it sets up the table. A frame out of
+  // view (a table further down a rules page) gets no animation frames until it is scrolled
+  // to, so a timer goes on without the paint rather than wait for it.
   core.hooks.main.onReady.add(async () => {
     boot.phase("table");
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 50);
+    });
   });
   registerServiceWorkerWhenReady();
 }

@@ -38,8 +38,11 @@ PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = (
 
 
 @pytest.fixture(scope="module")
-def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterator[Callable[[str, str], str]]:
-    """Serve host pages from ``localhost``; returns ``host_page(query, frame_attributes) -> URL``."""
+def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterator[Callable[..., str]]:
+    """Serve host pages from ``localhost``; returns ``host_page(query, frame_attributes) -> URL``.
+
+    ``query`` may be a list: one frame per query, with ids ``table``, ``table-2``, ...
+    """
     folder = tmp_path_factory.mktemp("host-site")
     handler = functools.partial(_QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -47,12 +50,15 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterato
     thread.start()
     pages: dict[tuple[str, str], str] = {}
 
-    def host_page(query: str, frame_attributes: str = "") -> str:
-        if (query, frame_attributes) not in pages:
+    def host_page(query: str | list[str], frame_attributes: str = "") -> str:
+        queries = [query] if isinstance(query, str) else query
+        known = ("\n".join(queries), frame_attributes)
+        if known not in pages:
             name = f"host-{len(pages)}.html"
-            (folder / name).write_text(_host_html(app_url + "index.html" + query, frame_attributes))
-            pages[query, frame_attributes] = f"http://{HOST_SITE}:{server.server_address[1]}/{name}"
-        return pages[query, frame_attributes]
+            sources = [app_url + "index.html" + each for each in queries]
+            (folder / name).write_text(_host_html(sources, frame_attributes))
+            pages[known] = f"http://{HOST_SITE}:{server.server_address[1]}/{name}"
+        return pages[known]
 
     yield host_page
     server.shutdown()
@@ -64,25 +70,31 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _host_html(src: str, frame_attributes: str) -> str:
+def _host_html(sources: list[str], frame_attributes: str) -> str:
+    frames = "".join(
+        f"<iframe id='{_frame_id(number)}' src='{src}' {frame_attributes} width='960' height='720' "
+        f"title='Dominoes table {number}'></iframe>"
+        for number, src in enumerate(sources, start=1)
+    )
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A rules website</title>"
-        "<link rel='icon' href='data:,'></head><body><h1>How to play Block</h1>"
-        f"<iframe id='table' src='{src}' {frame_attributes} width='960' height='720' "
-        "title='A dominoes table'></iframe></body></html>"
+        f"<link rel='icon' href='data:,'></head><body><h1>How to play Block</h1>{frames}</body></html>"
     )
 
 
-def table_frame(page: Page, app_url: str) -> Frame:
-    """The embedded table's frame, once the table is ready (or has failed to start)."""
-    page.wait_for_function(
-        "() => document.getElementById('table')?.contentWindow !== null", timeout=READY_TIMEOUT_MS
-    )
-    frame = page.frame_locator("#table")
-    expect(frame.locator("body")).to_have_attribute(
+def _frame_id(number: int) -> str:
+    return "table" if number == 1 else f"table-{number}"
+
+
+def table_frame(page: Page, number: int = 1) -> Frame:
+    """The embedded table's frame (the ``number``th), once the table is ready (or has failed)."""
+    frame_id = _frame_id(number)
+    expect(page.frame_locator(f"#{frame_id}").locator("body")).to_have_attribute(
         "data-app-state", re.compile("ready|error"), timeout=READY_TIMEOUT_MS
     )
-    found = next(f for f in page.frames if f.url.startswith(app_url))
+    handle = page.locator(f"#{frame_id}").element_handle()
+    found = handle.content_frame() if handle is not None else None
+    assert found is not None, f"#{frame_id} has no frame"
     return found
 
 
@@ -120,7 +132,9 @@ def test_embedded_with_third_party_storage_blocked_boots_and_plays(
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
-        # What a browser set to block third-party cookies does to a cross-site frame's storage.
+        # What a browser set to block third-party cookies does to a cross-site frame's storage
+        # (with partitioning off, as Playwright launches Chromium; its contexts, like an
+        # incognito window, block them already: this makes it explicit).
         cdp.send(
             "Network.setCookieControls",
             {
@@ -132,7 +146,7 @@ def test_embedded_with_third_party_storage_blocked_boots_and_plays(
         recorder = Recorder()
         recorder.attach_context(context)
         page.goto(host_site("?variant=block&players=4&seed=7&aidelay=0"), wait_until="commit")
-        frame = table_frame(page, app_url)
+        frame = table_frame(page)
         assert storage_kind(frame) == "SecurityError", "the browser did not block the frame's storage"
         detail = frame.evaluate("document.getElementById('loading-error').textContent")
         assert frame.evaluate("document.body.dataset.appState") == "ready", detail
@@ -173,7 +187,7 @@ def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
         first_party.evaluate("localStorage.setItem('dominoes.first-party', 'yes')")
         first_party.close()  # (its favicon request is not the embedded table's business)
         page, recorder = open_host(context, host_site("?variant=block&players=4&seed=11&aidelay=0"))
-        frame = table_frame(page, app_url)
+        frame = table_frame(page)
         assert storage_kind(frame) == "works"
         assert frame.evaluate("localStorage.getItem('dominoes.first-party')") is None, (
             "the frame shares the first-party storage: partitioning is not on"
@@ -185,10 +199,41 @@ def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
         assert final["layout_tiles"] > before["layout_tiles"]
         # A reload of the host page finds the game where it was, in the frame's own partition.
         page.reload(wait_until="commit")
-        frame = table_frame(page, app_url)
+        frame = table_frame(page)
         after = state(frame)
         for key in ("hand", "layout_tiles", "scores", "hand_number", "variant"):
             assert after[key] == final[key], key
+        recorder.assert_clean()
+    finally:
+        context.close()
+
+
+def test_tables_embedded_side_by_side_keep_their_own_games(
+    partitioning_browser: Browser, host_site: Callable[..., str]
+) -> None:
+    """Three tables on one page (two links, and one link twice told apart by ``table=``),
+    sharing the storage partition of the host site: after some moves in each and a reload
+    of the page, each finds its own game. The third frame is below the fold."""
+    queries = [
+        "?variant=block&seed=5&aidelay=0",
+        "?variant=draw-2&seed=5&aidelay=0",
+        "?variant=draw-2&seed=5&table=second&aidelay=0",
+    ]
+    context = partitioning_browser.new_context()
+    try:
+        page, recorder = open_host(context, host_site(queries))
+        played = []
+        for number in (1, 2, 3):
+            frame = table_frame(page, number)
+            played.append(play_hand_with_buttons(frame, stop_after_turns=number))
+        assert (
+            played[1]["hand"] != played[2]["hand"] or played[1]["layout_tiles"] != played[2]["layout_tiles"]
+        )
+        page.reload(wait_until="commit")
+        for number in (1, 2, 3):
+            after = state(table_frame(page, number))
+            for key in ("variant", "hand", "layout_tiles", "scores", "hand_number"):
+                assert after[key] == played[number - 1][key], (number, key)
         recorder.assert_clean()
     finally:
         context.close()
