@@ -123,7 +123,7 @@ class App:
         self._resize_proxy = self._proxy(lambda *_args: self.invalidate())
         self.window.ResizeObserver.new(self._resize_proxy).observe(self.canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
-        self.show_notice(" ".join(self.notices) or None)
+        self.show_notice(" ".join(self.notices) or None, quiet=self.notices == [NOT_KEPT])
         self.page.show_thinking(False)
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
@@ -198,10 +198,15 @@ class App:
         self.controller = Controller(settings, _new_seed())
         self.after_change()
 
-    def show_notice(self, text: str | None) -> None:
-        """Show a message that stays until dismissed (``None`` hides it)."""
+    def show_notice(self, text: str | None, quiet: bool = False) -> None:
+        """Show a message that stays until dismissed (``None`` hides it).
+
+        A ``quiet`` one is read out politely by screen readers, not as an alert.
+        """
+        notice = self.page.el("notice")
+        notice.setAttribute("role", "status" if quiet else "alert")
         self.page.el("notice-text").textContent = text or ""
-        self.page.el("notice").hidden = text is None
+        notice.hidden = text is None
         self.invalidate()  # the board area changes size
 
     # --- after every change --------------------------------------------------------------

@@ -119,6 +119,7 @@ def assert_playable_without_keeping(frame: Frame) -> None:
     """The table is ready, says once that games are not kept, and plays a whole hand."""
     assert frame.evaluate("document.body.dataset.appState") == "ready"
     expect(frame.locator("#notice-text")).to_contain_text("will not be kept")
+    expect(frame.locator("#notice")).to_have_attribute("role", "status")  # said quietly, not as an alert
     frame.click("#notice-close")
     final = play_hand_with_buttons(frame)
     assert final["phase"] in ("hand-over", "match-over")
