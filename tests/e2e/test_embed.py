@@ -306,3 +306,19 @@ def test_a_failure_before_the_table_is_ready_is_reported_not_spun(
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_a_boot_that_stalls_says_so_and_offers_a_reload(browser: Browser, app_url: str) -> None:
+    """A file that never arrives (a dead connection): no error fires, so after a while
+    without progress the loading screen says so and offers a reload."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.dominoesBootStallMs = 2000;")
+    context.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    try:
+        page = context.new_page()
+        page.goto(app_url + "?aidelay=0", wait_until="commit")
+        expect(page.locator("#loading-text")).to_contain_text("taking much longer than usual", timeout=30_000)
+        expect(page.locator("#loading-reload")).to_be_visible()
+        assert page.evaluate("document.body.dataset.appState") == "loading"  # it may still arrive
+    finally:
+        context.close()
