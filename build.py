@@ -474,6 +474,29 @@ CHROMIUM_ARGS = (
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 )
 
+#: Playwright's Chromium launch turns third-party storage partitioning off (with other
+#: features, in one ``--disable-features``). Passing this after it gives the browser's real
+#: default back, partitioning on, for the embedding tests: the last ``--disable-features``
+#: wins. It repeats Playwright's list without ``ThirdPartyStoragePartitioning``; the
+#: partitioned embedding test checks that partitioning really is on.
+CHROMIUM_PARTITIONING_ARG = "--disable-features=" + ",".join(
+    (
+        "AvoidUnnecessaryBeforeUnloadCheckSync",
+        "DestroyProfileOnBrowserClose",
+        "HttpsUpgrades",
+        "HttpsFirstBalancedModeAutoEnable",
+        "LensOverlay",
+        "MediaRouter",
+        "PaintHolding",
+        "AvoidCorsURLLoaderRestartOnRedirect",
+        "TcpPortRandomizationWin",
+        "OptimizationHints",
+        "NetworkTimeServiceQuerying",
+        "AimEnabled",
+        "PreconnectToSearch",
+    )
+)
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -565,9 +588,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         header("Boot benchmark (headless Chromium, cold contexts)")
         ensure_chromium()
         build()
-        codes.append(
-            run([sys.executable, str(BENCH_DIR / "bench_boot.py"), "--runs", str(args.runs), "--no-build"])
-        )
+        for script in ("bench_boot.py", "bench_embed_boot.py"):
+            codes.append(
+                run([sys.executable, str(BENCH_DIR / script), "--runs", str(args.runs), "--no-build"])
+            )
     return max(codes, default=0)
 
 
@@ -662,7 +686,8 @@ def parser() -> argparse.ArgumentParser:
             "engine: tests/bench/bench_engine.py (engine speed). ai: tests/bench/bench_ai.py "
             "(the AI arena's win rates and margins on CPython, decision times in Pyodide; "
             "about an hour with 1000 deals). boot: seconds from navigation to a playable "
-            "table in headless Chromium, next to a bare Pyodide page."
+            "table in headless Chromium, next to a bare Pyodide page; and embedded in a "
+            "cross-site frame, storage blocked next to partitioned."
         ),
     )
     p.add_argument(

@@ -21,20 +21,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
 
+import build
 from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
 from tests.e2e.table import play_hand_with_buttons, state
 
 HOST_SITE = "localhost"
-
-#: Playwright's Chromium launch disables these features; the same list without
-#: ``ThirdPartyStoragePartitioning`` gives the browser's real default back (the last
-#: ``--disable-features`` on the command line wins). The partitioned test checks that it did.
-PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
-    "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
-    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
-)
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +161,7 @@ def partitioning_browser(
     """A Chromium with third-party storage partitioning on, as browsers ship it."""
     args = [
         *browser_type_launch_args["args"],
-        f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING}",
+        build.CHROMIUM_PARTITIONING_ARG,
     ]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     yield browser
