@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
@@ -194,12 +194,11 @@ class HandResult:
             names = [
                 self.side_name(side, seat_names) for side, pips in enumerate(self.side_pips) if pips == lowest
             ]
-            how = "between them"
+            fewest = f"the fewest pips between them ({lowest})"
         else:
             lowest = min(self.pips)
             names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
-            how = ""
-        fewest = f"the fewest pips{' ' + how if how else ''} ({lowest})"
+            fewest = f"the fewest pips ({lowest})"
         if len(names) == 1:
             return f"{names[0]} {agree(names[0], 'holds')} {fewest}"
         return f"{and_list(names)} tie for {fewest}"
@@ -231,11 +230,13 @@ def agree(subject: str, verb: str) -> str:
     return verb
 
 
-def and_list(names: Sequence[str]) -> str:
-    """Names joined as a sentence lists them: "West", "West and East", "You, West and East"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+def and_list(names: Iterable[object], conjunction: str = "and") -> str:
+    """Names joined as a sentence lists them: "West", "West and East", "You, West and East"
+    (or with another ``conjunction``: "2, 3 or 4")."""
+    words = [str(name) for name in names]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:

@@ -60,6 +60,7 @@ from urllib.parse import parse_qsl
 
 from engine import VARIANTS, EngineError, Variant
 from engine.ai import BOT_LEVELS
+from engine.hand import and_list
 from web.controller import Settings
 
 __all__ = [
@@ -201,7 +202,7 @@ class _Reader:
                 f"{name}={value}" for name, value in self._chosen(variant, players, target, level, options)
             ]
             self.problems.append(
-                f"The link asks for {variant.name} with {_listed(chosen)}, which this table does not "
+                f"The link asks for {variant.name} with {and_list(chosen)}, which this table does not "
                 "offer together, so it kept your game."
             )
             return None
@@ -229,10 +230,10 @@ class _Reader:
             if value not in option.values:
                 self.problems.append(
                     f"The link's {option.id}={_shown(text)} is not offered for {variant.name}: "
-                    f"choose {_listed(option.values, 'or')}."
+                    f"choose {and_list(option.values, 'or')}."
                 )
             elif not option.applies_to(players) and value != option.default:
-                counts = _listed([str(count) for count in option.players], "or")
+                counts = and_list([str(count) for count in option.players], "or")
                 self.problems.append(
                     f"The link's {option.id}={value} is only for {counts} players in {variant.name}; "
                     "it was ignored."
@@ -249,7 +250,7 @@ class _Reader:
         target = _whole(text, _COUNT_DIGITS)
         if target in targets:
             return target
-        offered = f"it plays to {targets[0]}" if len(targets) == 1 else f"choose {_listed(targets, 'or')}"
+        offered = f"it plays to {targets[0]}" if len(targets) == 1 else f"choose {and_list(targets, 'or')}"
         self.problems.append(
             f"The link's target={_shown(text)} is not offered for {variant.name}: {offered}."
         )
@@ -264,7 +265,7 @@ class _Reader:
             return level
         self.problems.append(
             f"The link's level={_shown(text)} is not a computer players' level: "
-            f"choose {_listed(BOT_LEVELS, 'or')}."
+            f"choose {and_list(BOT_LEVELS, 'or')}."
         )
         return DEFAULT_LEVEL
 
@@ -286,7 +287,7 @@ class _Reader:
         if needs:
             verb = "needs" if len(needs) == 1 else "need"
             self.problems.append(
-                f"The link's {_listed(_names(needs))} {verb} a variant (for example variant=block), "
+                f"The link's {and_list(_names(needs))} {verb} a variant (for example variant=block), "
                 f"so {_ignored(needs)}."
             )
         self._unknown(set(self.params) - set(PARAMETERS) - _ALL_OPTION_IDS, None)
@@ -301,7 +302,7 @@ class _Reader:
             what = "is not a setting this table knows" if one else "are not settings this table knows"
         else:
             what = f"is not an option of {variant.name}" if one else f"are not options of {variant.name}"
-        self.problems.append(f"The link's {_listed(_names(unknown))} {what}, so {_ignored(unknown)}.")
+        self.problems.append(f"The link's {and_list(_names(unknown))} {what}, so {_ignored(unknown)}.")
 
     # --- the rest -----------------------------------------------------------------------
 
@@ -387,14 +388,6 @@ def _names(names: list[str]) -> list[str]:
     return [*shown, f"{rest} more"] if rest else shown
 
 
-def _listed(items: Iterable[object], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or with ``or``)."""
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
 def _ignored(names: list[str]) -> str:
     return "it was ignored" if len(names) == 1 else "they were ignored"
 
@@ -405,7 +398,7 @@ def _counts(counts: tuple[int, ...]) -> str:
         return f"it is for {counts[0]} players only"
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"choose {counts[0]} to {counts[-1]} players"
-    return f"choose {_listed(counts, 'or')} players"
+    return f"choose {and_list(counts, 'or')} players"
 
 
 def _capped(problems: list[str]) -> tuple[str, ...]:

@@ -58,6 +58,7 @@ from engine import VARIANTS, EngineError, Variant, make_rules
 from engine.ai import BOT_LEVELS
 from engine.record import RECORD_FORMAT
 from web.controller import Settings
+from web.links import MAX_SEED
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",
@@ -96,8 +97,6 @@ MIN_PLAYERS = 2
 MAX_TARGET = 10_000
 """The highest target a save may name (every rule set offers far less)."""
 
-MAX_SEED = 2**63 - 1
-"""The largest seed a save may hold (the largest a link may give)."""
 
 MAX_HANDS = 4_000
 """The most hands a saved match may have."""

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -27,22 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.e2e.hosts import host_page  # noqa: E402
 
 TIMEOUT_MS = 120_000
-
-
-def _host_page(app_url: str) -> str:
-    """Serve a host page on ``localhost`` embedding the app; its URL."""
-    folder = Path(tempfile.mkdtemp())
-    (folder / "host.html").write_text(
-        "<!doctype html><link rel='icon' href='data:,'>"
-        f"<iframe id='table' src='{app_url}index.html?variant=block&aidelay=0' width='900' height='700'></iframe>"
-    )
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://localhost:{server.server_address[1]}/host.html"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
     server = build.make_server(build.DIST, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = _host_page(server.url)
+    url = host_page(server.url + "index.html?variant=block&aidelay=0")
     chromium = build.find_chromium()
     times: dict[str, list[float]] = {"storage blocked": [], "partitioned": []}
     with sync_playwright() as playwright:

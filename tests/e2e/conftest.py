@@ -33,11 +33,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.e2e.hosts import HOST_SITE  # noqa: E402
 
 #: Host every request must go to.
 LOCAL_HOST = "127.0.0.1"
 #: The site of the host pages that embed the table in the embedding tests (also loopback).
-HOST_PAGE_HOST = "localhost"
+HOST_PAGE_HOST = HOST_SITE
 #: Generous: a cold boot takes about 2 s on 2 cores, far more on a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 

@@ -9,8 +9,6 @@ hostile link's message and a damaged save's message. Not a test: a person looks 
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import sys
 import tempfile
@@ -20,6 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 import build
+from tests.e2e.hosts import host_page
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 READY = "['ready', 'error'].includes(document.body.dataset.appState)"
@@ -29,21 +28,6 @@ def _serve(directory: Path, overlays: dict[str, Path] | None = None) -> str:
     server = build.make_server(directory, "127.0.0.1", 0, overlays=overlays or {})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server.url
-
-
-def _host(app_url: str, query: str, attributes: str) -> str:
-    """A host page on ``localhost`` embedding the table full-size, returned as its URL."""
-    folder = Path(tempfile.mkdtemp())
-    (folder / "host.html").write_text(
-        "<!doctype html><meta charset='utf-8'><link rel='icon' href='data:,'>"
-        "<style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%}</style>"
-        f"<iframe src='{app_url}index.html{query}' {attributes}></iframe>"
-    )
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://localhost:{server.server_address[1]}/host.html"
 
 
 def _wait_frame(page: Page, app_url: str) -> None:
@@ -81,13 +65,15 @@ def main(out: Path) -> None:
             page.click("#loading-details summary")
             page.screenshot(path=out / f"boot-failure-{size}.png")
 
-            page.goto(_host(app_url, "?variant=block", "sandbox='allow-scripts'"))
+            page.goto(
+                host_page(app_url + "index.html?variant=block", "sandbox='allow-scripts'", full_size=True)
+            )
             page.frame_locator("iframe").locator("body[data-app-state='error']").wait_for()
             page.screenshot(path=out / f"sandboxed-frame-{size}.png")
 
             cdp = context.new_cdp_session(page)
             cdp.send("Network.setCookieControls", {"enableThirdPartyCookieRestriction": True})
-            page.goto(_host(app_url, "?variant=block&players=4&aidelay=0", ""))
+            page.goto(host_page(app_url + "index.html?variant=block&players=4&aidelay=0", full_size=True))
             _wait_frame(page, app_url)
             page.screenshot(path=out / f"storage-blocked-{size}.png")
             cdp.send("Network.setCookieControls", {"enableThirdPartyCookieRestriction": False})

@@ -10,8 +10,6 @@ sandbox, say why it cannot), and where it boots a whole hand must be playable.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -23,9 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Pag
 
 import build
 from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
+from tests.e2e.hosts import frame_id, host_html, serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state
-
-HOST_SITE = "localhost"
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +32,7 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterato
     ``query`` may be a list: one frame per query, with ids ``table``, ``table-2``, ...
     """
     folder = tmp_path_factory.mktemp("host-site")
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server, base = serve_host_site(folder)
     pages: dict[tuple[str, str], str] = {}
 
     def host_page(query: str | list[str], frame_attributes: str = "") -> str:
@@ -47,8 +41,8 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterato
         if known not in pages:
             name = f"host-{len(pages)}.html"
             sources = [app_url + "index.html" + each for each in queries]
-            (folder / name).write_text(_host_html(sources, frame_attributes))
-            pages[known] = f"http://{HOST_SITE}:{server.server_address[1]}/{name}"
+            (folder / name).write_text(host_html(sources, frame_attributes))
+            pages[known] = base + name
         return pages[known]
 
     yield host_page
@@ -56,34 +50,13 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, app_url: str) -> Iterato
     server.server_close()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def _host_html(sources: list[str], frame_attributes: str) -> str:
-    frames = "".join(
-        f"<iframe id='{_frame_id(number)}' src='{src}' {frame_attributes} width='960' height='720' "
-        f"title='Dominoes table {number}'></iframe>"
-        for number, src in enumerate(sources, start=1)
-    )
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A rules website</title>"
-        f"<link rel='icon' href='data:,'></head><body><h1>How to play Block</h1>{frames}</body></html>"
-    )
-
-
-def _frame_id(number: int) -> str:
-    return "table" if number == 1 else f"table-{number}"
-
-
 def table_frame(page: Page, number: int = 1) -> Frame:
     """The embedded table's frame (the ``number``th), once the table is ready (or has failed)."""
-    frame_id = _frame_id(number)
-    expect(page.frame_locator(f"#{frame_id}").locator("body")).to_have_attribute(
+    frame_id_ = frame_id(number)
+    expect(page.frame_locator(f"#{frame_id_}").locator("body")).to_have_attribute(
         "data-app-state", re.compile("ready|error"), timeout=READY_TIMEOUT_MS
     )
-    handle = page.locator(f"#{frame_id}").element_handle()
+    handle = page.locator(f"#{frame_id_}").element_handle()
     found = handle.content_frame() if handle is not None else None
     assert found is not None, f"#{frame_id} has no frame"
     return found
