@@ -17,6 +17,7 @@ from engine.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
 from engine.errors import EngineError, IllegalActionError, NotationError, RulesError
 from engine.hand import (
     Claimed,
+    Deal,
     Drew,
     Event,
     Hand,
@@ -53,6 +54,7 @@ __all__ = [
     "BlockedWinner",
     "Claim",
     "Claimed",
+    "Deal",
     "Direction",
     "Draw",
     "DrawRule",

@@ -15,6 +15,7 @@ from engine.tiles import Tile, hand_pips
 
 __all__ = [
     "Claimed",
+    "Deal",
     "Drew",
     "Event",
     "Hand",
@@ -47,6 +48,14 @@ class Opening:
     seat: int
     tile: Tile | None = None
     lead_choices: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The tiles of a hand as dealt: each seat's tiles, and the boneyard (``boneyard[-1]`` drawn first)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +305,12 @@ class Hand:
         self._check_deal(hands, boneyard)
         self._hands: list[list[Tile]] = [sorted(held) for held in hands]
         self._boneyard: list[Tile] = list(boneyard)
+        self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(held) for held in self._hands)
+        """Each seat's tiles as dealt (sorted): with :attr:`stock`, the whole deal, for records."""
+        self.stock: tuple[Tile, ...] = tuple(boneyard)
+        """The boneyard as dealt, ``stock[-1]`` drawn first."""
+        self.actions: list[Action] = []
+        """Every action applied to this hand, in order (with :attr:`dealt`, the hand's record)."""
         self.opening = opening if opening is not None else first_opening(rules, self._hands)
         if self.opening.tile is not None and self.opening.tile not in self._hands[self.opening.seat]:
             raise EngineError(
@@ -450,6 +465,7 @@ class Hand:
     def apply_unchecked(self, action: Action) -> None:
         """Play an action already known to be legal (fast path for search; no checks)."""
         seat = self.turn
+        self.actions.append(action)
         if isinstance(action, Play):
             self._play(seat, action)
         elif isinstance(action, Draw):

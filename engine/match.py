@@ -5,14 +5,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from collections.abc import Sequence
+
 from engine.actions import Action
-from engine.errors import IllegalActionError
-from engine.hand import Hand, HandResult, Penalized, Scored
+from engine.errors import EngineError, IllegalActionError
+from engine.hand import Deal, Hand, HandResult, Opening, Penalized, Scored
 from engine.rules import FirstOpener, MatchScoring, NextStarter, Rules
 from engine.tiles import Tile
 from engine.view import PlayerView, view_of
 
-__all__ = ["HandScore", "LeadDraw", "Match", "MatchResult", "PartnerDraw"]
+__all__ = ["HandScore", "LeadDraw", "Match", "MatchResult", "PartnerDraw", "settle_lead_draw", "settle_partner_draw"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +76,41 @@ class Match:
     end of the hand in between).
     """
 
-    def __init__(self, rules: Rules, seed: int) -> None:
-        """Start a match and deal its first hand from ``seed``."""
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None,
+        deals: Sequence[Deal] = (),
+        *,
+        partner_rounds: Sequence[Sequence[Tile]] = (),
+        lead_rounds: Sequence[Sequence[Tile]] = (),
+    ) -> None:
+        """Start a match and deal its first hand.
+
+        The tiles come from ``seed``'s shuffles, except where a record says what they were:
+        ``deals`` are the first hands' deals, ``partner_rounds`` the draw for partners and
+        ``lead_rounds`` the draw for the first lead (each round: the tiles drawn, by player
+        or by contending seat in seat order). The seeded shuffles are made all the same, so
+        the hands after the recorded ones are dealt as that seed deals them. ``seed`` may
+        be ``None`` for a record written without one: those shuffles are then seeded by a
+        fixed text. Raises :class:`EngineError` (``bad-deal``) for a recorded deal or draw
+        the rules do not allow.
+        """
         self.rules = rules
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed if seed is not None else "no seed recorded")
+        self._recorded_deals = list(deals)
         self.scores: list[int] = [0] * rules.sides
         self.results: list[HandResult] = []
         self.sheet: list[HandScore] = []
         self.lead_draws: tuple[LeadDraw, ...] = ()
-        self.partner_draw: PartnerDraw | None = self._draw_for_partners() if rules.partner_draw else None
+        self.partner_draw: PartnerDraw | None = None
+        if rules.partner_draw:
+            self.partner_draw = self._draw_for_partners()
+            if partner_rounds:
+                self.partner_draw = settle_partner_draw(rules, partner_rounds)
+        elif partner_rounds:
+            raise EngineError("these rules have no draw for partners", "bad-deal")
         self.result: MatchResult | None = None
         self.ties = 0
         """Consecutive tied hands just played (their replays are worth more in six-love)."""
@@ -92,8 +119,15 @@ class Match:
         starter: int | None = None
         if rules.first_opener is FirstOpener.HIGH_DRAW:
             starter = self._draw_for_lead()
+            if lead_rounds:
+                self.lead_draws = settle_lead_draw(rules, lead_rounds)
+                starter = _heaviest(self.lead_draws[-1].draws)[0]
+        elif lead_rounds:
+            raise EngineError("in these rules nobody draws for the lead", "bad-deal")
         self._starter = starter
-        self.hand = Hand.deal(rules, self._rng, starter)
+        self.hands: list[Hand] = []
+        """Every hand dealt so far, the current one last (each keeps its deal and actions)."""
+        self.hand = self._deal(starter, ())
         self._seen_events = 0
 
     @property
@@ -144,9 +178,23 @@ class Match:
             raise IllegalActionError("the current hand is still being played", "hand-not-over")
         starter, choices = self._next_opening(last)
         self._starter = starter
-        self.hand = Hand.deal(self.rules, self._rng, starter, choices)
+        self.hand = self._deal(starter, choices)
         self._seen_events = 0
         return self.hand
+
+    def _deal(self, starter: int | None, choices: tuple[int, ...]) -> Hand:
+        """The next hand: the seeded shuffle, replaced by the recorded deal if there is one."""
+        hand = Hand.deal(self.rules, self._rng, starter, choices)
+        number = len(self.hands) + 1
+        if number <= len(self._recorded_deals):
+            deal = self._recorded_deals[number - 1]
+            opening = None if starter is None else Opening(starter, None, choices)
+            try:
+                hand = Hand(self.rules, deal.hands, deal.boneyard, opening)
+            except EngineError as error:
+                raise EngineError(f"hand {number}: {error}", "bad-deal") from None
+        self.hands.append(hand)
+        return hand
 
     # --- who opens ------------------------------------------------------------------
 
@@ -277,8 +325,7 @@ class Match:
                 self._rng.shuffle(pool)
             draws = tuple((seat, pool.pop()) for seat in contenders)
             rounds.append(LeadDraw(draws))
-            heaviest = max(tile.pips for _, tile in draws)
-            contenders = [seat for seat, tile in draws if tile.pips == heaviest]
+            contenders = _heaviest(draws)
             if len(contenders) == 1:
                 self.lead_draws = tuple(rounds)
                 return contenders[0]
@@ -289,13 +336,71 @@ class Match:
         while True:
             pool = list(self.rules.tiles)
             self._rng.shuffle(pool)
-            drawn = tuple(pool.pop() for _ in range(4))
-            rounds.append(drawn)
-            order = sorted(range(4), key=lambda player: drawn[player].pips)
-            if drawn[order[1]].pips == drawn[order[2]].pips or drawn[order[2]].pips == drawn[order[3]].pips:
-                continue  # the pairs, or the highest draw (the dealer), are not settled
-            low = set(order[:2])
-            partner = next(player for player in range(1, 4) if (player in low) == (0 in low))
-            others = [player for player in range(1, 4) if player != partner]
-            seating = (0, others[0], partner, others[1])
-            return PartnerDraw(tuple(rounds), seating, order[3])
+            rounds.append(tuple(pool.pop() for _ in range(4)))
+            draw = _partners_of(rounds)
+            if draw is not None:
+                return draw
+
+
+def _heaviest(draws: Sequence[tuple[int, Tile]]) -> list[int]:
+    """The seats that drew the heaviest tile of a round."""
+    heaviest = max(tile.pips for _, tile in draws)
+    return [seat for seat, tile in draws if tile.pips == heaviest]
+
+
+def _partners_of(rounds: Sequence[tuple[Tile, ...]]) -> PartnerDraw | None:
+    """The seating the last round of a draw for partners settles (``None``: draw again)."""
+    drawn = rounds[-1]
+    order = sorted(range(4), key=lambda player: drawn[player].pips)
+    if drawn[order[1]].pips == drawn[order[2]].pips or drawn[order[2]].pips == drawn[order[3]].pips:
+        return None  # the pairs, or the highest draw (the dealer), are not settled
+    low = set(order[:2])
+    partner = next(player for player in range(1, 4) if (player in low) == (0 in low))
+    others = [player for player in range(1, 4) if player != partner]
+    seating = (0, others[0], partner, others[1])
+    return PartnerDraw(tuple(rounds), seating, order[3])
+
+
+def settle_lead_draw(rules: Rules, rounds: Sequence[Sequence[Tile]]) -> tuple[LeadDraw, ...]:
+    """The draw for the lead a record states: each round's tiles, one per contending seat.
+
+    Raises :class:`EngineError` (``bad-deal``) unless every round has a tile of the set for
+    each seat still contending, no tile twice in a round, and only the last round settles it.
+    """
+    contenders = list(range(rules.players))
+    settled: list[LeadDraw] = []
+    for number, tiles in enumerate(rounds, start=1):
+        _check_round(rules, tiles, len(contenders), f"round {number} of the draw for the lead")
+        if len(contenders) == 1:
+            raise EngineError(f"the draw for the lead was settled before round {number}", "bad-deal")
+        draws = tuple(zip(contenders, tiles, strict=True))
+        settled.append(LeadDraw(draws))
+        contenders = _heaviest(draws)
+    if len(contenders) != 1:
+        raise EngineError("the draw for the lead ends in a tie: the tied seats must draw again", "bad-deal")
+    return tuple(settled)
+
+
+def settle_partner_draw(rules: Rules, rounds: Sequence[Sequence[Tile]]) -> PartnerDraw:
+    """The draw for partners a record states: each round's four tiles, by player.
+
+    Raises :class:`EngineError` (``bad-deal``) unless each round has four different tiles of
+    the set and only the last round settles the partners and the dealer.
+    """
+    played: list[tuple[Tile, ...]] = []
+    for number, tiles in enumerate(rounds, start=1):
+        _check_round(rules, tiles, 4, f"round {number} of the draw for partners")
+        if played and _partners_of(played) is not None:
+            raise EngineError(f"the draw for partners was settled before round {number}", "bad-deal")
+        played.append(tuple(tiles))
+    draw = _partners_of(played) if played else None
+    if draw is None:
+        raise EngineError("the draw for partners is not settled: a tie must be drawn again", "bad-deal")
+    return draw
+
+
+def _check_round(rules: Rules, tiles: Sequence[Tile], count: int, what: str) -> None:
+    if len(tiles) != count:
+        raise EngineError(f"{what} needs {count} tiles, not {len(tiles)}", "bad-deal")
+    if len(set(tiles)) != len(tiles) or not set(tiles) <= set(rules.tiles):
+        raise EngineError(f"{what} needs different tiles of the set", "bad-deal")
