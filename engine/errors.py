@@ -35,12 +35,28 @@ class IllegalActionError(EngineError):
 
 
 class NotationError(EngineError):
-    """Text that does not parse as a tile, an end or an action.
+    """Text that does not parse as a tile, an end, an action, a record or a position.
 
-    Codes: ``bad-tile``, ``bad-end``, ``bad-action``, ``bad-record``.
+    Codes: ``bad-tile``, ``bad-end``, ``bad-action``, ``bad-record``, ``bad-position``.
+    Errors from reading a record or a position (:mod:`engine.notation`) also say where:
+    ``line`` and ``column`` (from 1) and ``expected``, what would have been right there.
     """
 
     default_code = "bad-notation"
+
+    def __init__(
+        self,
+        message: str,
+        code: str | None = None,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        expected: str = "",
+    ) -> None:
+        super().__init__(message, code)
+        self.line = line
+        self.column = column
+        self.expected = expected
 
 
 class RulesError(EngineError):

@@ -52,10 +52,25 @@ class Opening:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The tiles of a hand as dealt: each seat's tiles, and the boneyard (``boneyard[-1]`` drawn first)."""
+    """The tiles of a hand as dealt: each seat's tiles, and the boneyard (``boneyard[-1]`` drawn first).
+
+    ``unordered``: how many tiles at the start of the boneyard are in no known order (a
+    record names only the tiles drawn). A match dealt from a seed that deals these very
+    tiles keeps the seed's order for them (see :class:`engine.match.Match`).
+    """
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
+    unordered: int = 0
+
+    def agrees_with(self, hand: Hand) -> bool:
+        """Whether ``hand`` was dealt these tiles, in this order where the order is known."""
+        known = len(self.boneyard) - self.unordered
+        return (
+            tuple(tuple(sorted(held)) for held in self.hands) == hand.dealt
+            and sorted(self.boneyard) == sorted(hand.stock)
+            and self.boneyard[self.unordered :] == hand.stock[len(hand.stock) - known :]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +378,94 @@ class Hand:
             hand.redeals = redeals
             return hand
         raise EngineError(f"no double was dealt in {MAX_REDEALS} deals", "bad-deal")
+
+    @classmethod
+    def resume(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        layout: Layout,
+        opening: Opening,
+        turn: int,
+        *,
+        play_points: Sequence[int] = (),
+        penalties: Sequence[int] = (),
+        pending: tuple[int, int] | None = None,
+        drawn: Tile | None = None,
+        overdrew: bool = False,
+    ) -> Hand:
+        """A hand taken up in the middle (from a position): the tiles held, the boneyard and the
+        layout, whose turn it is, and what was scored so far this hand.
+
+        ``drawn`` is the tile the player to move has drawn this turn (one draw per turn) and
+        ``overdrew`` whether it has paid an overdraw penalty this turn. The history before
+        is unknown, so it starts empty. Raises :class:`EngineError` (``bad-deal``) for a
+        position the rules cannot reach or in which nobody can move.
+        """
+        laid = [placement.tile for placement in layout.placements]
+        on_table = [tile for held in hands for tile in held] + list(boneyard) + laid
+        if sorted(on_table) != sorted(rules.tiles):
+            raise EngineError("the position does not hold each tile of the set exactly once", "bad-deal")
+        if layout.spinner_rule is not rules.spinner:
+            raise EngineError("the layout is not built by these rules' spinner rule", "bad-deal")
+        hand = cls.__new__(cls)
+        hand.rules = rules
+        hand._hands = [sorted(held) for held in hands]
+        hand._boneyard = list(boneyard)
+        hand.dealt = tuple(tuple(held) for held in hand._hands)
+        hand.stock = tuple(boneyard)
+        hand.actions = []
+        hand.opening = opening
+        hand.redeals = 0
+        hand.layout = layout
+        hand.turn = turn
+        hand.starter = opening.seat if not opening.lead_choices else None
+        hand.history = []
+        hand.result = None
+        hand.pending = pending
+        hand._play_points = list(play_points) or [0] * rules.sides
+        hand._penalties = list(penalties) or [0] * rules.sides
+        hand._drew_this_turn = drawn is not None
+        hand._overdrew_this_turn = overdrew
+        hand._last_drawn = drawn
+        hand._check_resumed()
+        return hand
+
+    def _check_resumed(self) -> None:
+        rules = self.rules
+        if not 0 <= self.turn < rules.players or not self._hands[self.turn]:
+            raise EngineError(f"seat {self.turn} is to move but holds no tiles", "bad-deal")
+        if not 0 <= self.opening.seat < rules.players:
+            raise EngineError(f"there is no seat {self.opening.seat} to open", "bad-deal")
+        if len(self._play_points) != rules.sides or len(self._penalties) != rules.sides:
+            raise EngineError(f"points so far are needed for {rules.sides} sides", "bad-deal")
+        if self.opening.lead_choices and (not self.layout.is_empty or self.turn != self.opening.seat):
+            raise EngineError("the choice of who starts comes before any tile is laid", "bad-deal")
+        if self.layout.is_empty and self.opening.tile is not None and (
+            self.turn != self.opening.seat or self.opening.tile not in self._hands[self.turn]
+        ):
+            raise EngineError(f"seat {self.turn} must open with {self.opening.tile} but does not hold it", "bad-deal")
+        if self.layout.is_empty and not self.opening.lead_choices and self.turn != self.opening.seat:
+            raise EngineError(f"seat {self.opening.seat} opens, so seat {self.turn} cannot be to move", "bad-deal")
+        if self.pending is not None and (
+            not rules.manual_scoring or not 0 <= self.pending[0] < rules.players or self.pending[1] <= 0
+        ):
+            raise EngineError("only manually scored games have points waiting to be called", "bad-deal")
+        if self._last_drawn is not None and (
+            rules.draw is not DrawRule.ONE_PER_TURN or self._last_drawn not in self._hands[self.turn]
+        ):
+            raise EngineError("a tile drawn this turn must be in the hand of the player to move", "bad-deal")
+        if self._overdrew_this_turn and not rules.overdraw_penalty:
+            raise EngineError("these rules have no overdraw penalty", "bad-deal")
+        if any(not held for held in self._hands) and rules.out_rule is OutRule.ONE:
+            raise EngineError("a player is already out, so the hand is over", "bad-deal")
+        if rules.out_rule is OutRule.PARTNERSHIP and any(
+            all(not self._hands[seat] for seat in rules.seats_of(side)) for side in range(rules.sides)
+        ):
+            raise EngineError("a side is already out, so the hand is over", "bad-deal")
+        if not self.layout.is_empty and self._should_end():
+            raise EngineError("nobody can move: the hand is over", "position-over")
 
     def _check_deal(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
         if len(hands) != self.rules.players:

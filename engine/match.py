@@ -98,6 +98,9 @@ class Match:
         """
         self.rules = rules
         self.seed = seed
+        self.tags: dict[str, str] = {}
+        """What a record says about the match beyond its play: names, levels, date, event
+        (see :mod:`engine.notation`); the engine only keeps them."""
         self._rng = random.Random(seed if seed is not None else "no seed recorded")
         self._recorded_deals = list(deals)
         self.scores: list[int] = [0] * rules.sides
@@ -188,11 +191,12 @@ class Match:
         number = len(self.hands) + 1
         if number <= len(self._recorded_deals):
             deal = self._recorded_deals[number - 1]
-            opening = None if starter is None else Opening(starter, None, choices)
-            try:
-                hand = Hand(self.rules, deal.hands, deal.boneyard, opening)
-            except EngineError as error:
-                raise EngineError(f"hand {number}: {error}", "bad-deal") from None
+            if not (deal.unordered and deal.agrees_with(hand)):
+                opening = None if starter is None else Opening(starter, None, choices)
+                try:
+                    hand = Hand(self.rules, deal.hands, deal.boneyard, opening)
+                except EngineError as error:
+                    raise EngineError(f"hand {number}: {error}", "bad-deal") from None
         self.hands.append(hand)
         return hand
 

@@ -1,0 +1,19 @@
+"""Dominoes notation: whole matches as records (as PGN is for chess) and single positions (as FEN).
+
+The specification, with worked examples, is ``docs/notation.md``. In short::
+
+    from engine.notation import read_record, write_record
+
+    text = write_record(match)          # tags, then each hand's deal and moves
+    again = read_record(text)           # replayed, every move checked
+    assert write_record(again) == text
+
+Anything that is not a valid record or position raises
+:class:`~engine.errors.NotationError` with ``line``, ``column`` and ``expected``.
+``python -m engine.notation check FILE`` checks a file from the command line.
+"""
+
+from engine.notation.position import Position, read_position, write_position
+from engine.notation.record import read_record, write_record
+
+__all__ = ["Position", "read_position", "read_record", "write_position", "write_record"]
