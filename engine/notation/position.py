@@ -161,7 +161,7 @@ def write_position(position: Position | Hand, scores: tuple[int, ...] = (), seat
         fields.append(f"open {position.opening.tile}")
     fields.append(f"turn {position.turn}")
     fields.append("layout " + (_layout_text(position.layout) or "-"))
-    fields.append("hands " + " / ".join(_held_text(held) for held in position.hands))
+    fields.append("hands " + " / ".join(_held_text(held, by_suit=True) for held in position.hands))
     fields.append("stock " + _held_text(position.stock))
     if any(position.play_points):
         fields.append(f"played {_dashed(position.play_points)}")
@@ -180,10 +180,13 @@ def _dashed(numbers: tuple[int, ...]) -> str:
     return "-".join(str(number) for number in numbers)
 
 
-def _held_text(held: tuple[Tile, ...] | int) -> str:
+def _held_text(held: tuple[Tile, ...] | int, by_suit: bool = False) -> str:
+    """Tiles (a hand sorted heaviest suit first; the stock in the order it is drawn), ``?n`` or ``-``."""
     if isinstance(held, int):
         return f"?{held}"
-    return " ".join(str(tile) for tile in sorted(held, key=lambda tile: (-tile.high, -tile.low))) or "-"
+    if by_suit:
+        held = tuple(sorted(held, key=lambda tile: (-tile.high, -tile.low)))
+    return " ".join(str(tile) for tile in held) or "-"
 
 
 def _layout_text(layout: Layout) -> str:

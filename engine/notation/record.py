@@ -127,13 +127,28 @@ def _points_words(events: Sequence[object]) -> list[str]:
 
 
 def _wrap(units: Sequence[str]) -> list[str]:
+    """Move text in lines of at most 79 characters where it can be, a move number kept with its move."""
     lines: list[str] = []
     for unit in units:
-        if lines and len(lines[-1]) + 1 + len(unit) <= _LINE_WIDTH:
-            lines[-1] += " " + unit
-        else:
-            lines.append(unit)
+        for word in _kept_together(unit.split(" ")):
+            if lines and len(lines[-1]) + 1 + len(word) <= _LINE_WIDTH:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
     return lines
+
+
+def _kept_together(words: Sequence[str]) -> list[str]:
+    """Words joined where a line must not break: after a move number, draw, lead, call, muggins."""
+    groups: list[str] = []
+    glued = False
+    for word in words:
+        if glued:
+            groups[-1] += " " + word
+        else:
+            groups.append(word)
+        glued = word.endswith(".") or word in ("draw", "lead", "call", "muggins")
+    return groups
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -1,0 +1,41 @@
+"""The examples in docs/notation.md are what the engine reads and writes, word for word."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.notation import read_position, read_record, write_position, write_record
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+BLOCKS = re.findall(r"```(record|position)\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+
+
+def test_the_spec_has_every_worked_example() -> None:
+    """Five records (block, draw, cross, All Fives with calls and muggins, Jamaican) and three positions."""
+    variants = [re.search(r'\[Variant "([^"]+)"\]', text).group(1) for kind, text in BLOCKS if kind == "record"]
+    assert variants == ["block", "draw-2", "cross", "all-fives", "jamaican-partner"]
+    assert sum(kind == "position" for kind, _ in BLOCKS) == 3
+
+
+@pytest.mark.parametrize(("kind", "text"), BLOCKS, ids=[f"{kind}-{n}" for n, (kind, _) in enumerate(BLOCKS)])
+def test_each_example_reads_and_writes_back_the_same(kind: str, text: str) -> None:
+    if kind == "record":
+        assert write_record(read_record(text)) == text
+    else:
+        assert write_position(read_position(text.strip())) + "\n" == text
+
+
+def test_the_fives_example_shows_a_call_and_a_muggins_claim() -> None:
+    fives = next(text for kind, text in BLOCKS if '"all-fives"' in text)
+    match = read_record(fives)
+    claims = [str(action) for action in match.hands[0].actions if str(action).startswith(("call", "muggins"))]
+    assert "muggins:1" in claims and "call:0" in claims
+
+
+def test_the_jamaican_example_is_a_whole_match() -> None:
+    jamaican = next(text for kind, text in BLOCKS if '"jamaican-partner"' in text)
+    match = read_record(jamaican)
+    assert match.is_over and len(match.hands) > 1
