@@ -17,7 +17,7 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.variants import make_rules
 
-__all__ = ["bot_rng", "play_bot_match", "play_random_hand", "playthrough", "result_record"]
+__all__ = ["bot_match", "bot_rng", "play_bot_match", "play_random_hand", "playthrough", "result_record"]
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -39,6 +39,32 @@ def result_record(result: HandResult) -> dict[str, Any]:
     }
 
 
+def bot_match(
+    variant: str,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    max_hands: int = 500,
+    options: Mapping[str, str] | None = None,
+) -> Match:
+    """A whole match between bots of ``levels`` (one per seat), played out (or for ``max_hands``).
+
+    With manual scoring every bot calls its own scoring plays at once (see
+    :func:`engine.ai.own_call`); claims appear in the actions like any other move. The
+    match keeps every hand's deal and actions (write it with :func:`engine.notation.write_record`).
+    """
+    rules = make_rules(variant, players, None, options)
+    bots = [make_bot(level) for level in levels]
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    match = Match(rules, seed)
+    while True:
+        while not match.hand.is_over:
+            match.apply(_next_bot_action(match, bots, rngs))
+        if match.is_over or len(match.hands) >= max_hands:
+            return match
+        match.next_hand()
+
+
 def play_bot_match(
     variant: str,
     players: int,
@@ -47,28 +73,14 @@ def play_bot_match(
     max_hands: int = 500,
     options: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Play a whole match between bots of ``levels`` (one per seat) and record it.
-
-    With manual scoring every bot calls its own scoring plays at once (see
-    :func:`engine.ai.own_call`); claims appear in the actions like any other move.
-    """
-    rules = make_rules(variant, players, None, options)
-    bots = [make_bot(level) for level in levels]
-    rngs = [bot_rng(seed, seat) for seat in range(players)]
-    match = Match(rules, seed)
-    hands: list[dict[str, Any]] = []
-    while True:
-        actions: list[str] = []
-        opener = match.hand.opening.seat
-        while not match.hand.is_over:
-            action = _next_bot_action(match, bots, rngs)
-            match.apply(action)
-            actions.append(str(action))
-        assert match.hand.result is not None
-        hands.append({"opener": opener, "actions": actions, "result": result_record(match.hand.result)})
-        if match.is_over or len(hands) >= max_hands:
-            break
-        match.next_hand()
+    """:func:`bot_match` as JSON-ready data: each hand's opener, actions and result."""
+    match = bot_match(variant, players, seed, levels, max_hands, options)
+    hands = []
+    for hand in match.hands:
+        assert hand.result is not None
+        actions = [str(action) for action in hand.actions]
+        hands.append({"opener": hand.opening.seat, "actions": actions, "result": result_record(hand.result)})
+    rules = match.rules
     return {
         "variant": variant,
         "players": players,

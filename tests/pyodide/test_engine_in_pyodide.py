@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.selfplay import play_bot_match
+from engine.notation import write_record
+from engine.selfplay import bot_match, play_bot_match
 from tests.golden.test_golden import CASES as GOLDEN
 from tests.golden.test_golden import HERE as GOLDEN_DIR
 from tests.golden.test_golden import SEED as GOLDEN_SEED
@@ -39,7 +40,8 @@ SEARCH_CASES: list[tuple[str, int, int, list[str]]] = [
 
 PYODIDE_SCRIPT = """
 import json, sys
-from engine.selfplay import play_bot_match, playthrough
+from engine.notation import write_record
+from engine.selfplay import bot_match, play_bot_match, playthrough
 
 cases = json.loads({cases!r})
 records = [
@@ -52,7 +54,11 @@ search = [
 ]
 golden = json.loads({golden!r})
 texts = [playthrough(variant, players, seed, levels, options) for variant, players, seed, levels, options in golden]
-print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records, "search": search, "texts": texts}}))
+notation = [
+    write_record(bot_match(variant, players, seed, levels, 3, options))
+    for variant, players, seed, levels, options in golden
+]
+print(json.dumps({{"platform": sys.platform, "version": sys.version, "records": records, "search": search, "texts": texts, "notation": notation}}))
 """
 
 GOLDEN_RUNS = [
@@ -110,3 +116,11 @@ def test_the_searching_levels_choose_the_same_moves_as_on_cpython(
     variant, players, seed, levels = SEARCH_CASES[index]
     expected = json.dumps(play_bot_match(variant, players, seed, levels, max_hands=1), sort_keys=True)
     assert pyodide_run["search"][index] == expected
+
+
+@pytest.mark.parametrize("index", range(len(GOLDEN)), ids=[case[0] for case in GOLDEN])
+def test_same_notation_record_as_cpython(pyodide_run: dict[str, Any], index: int) -> None:
+    """The records (docs/notation.md) of the same seeded matches are byte-identical in both runtimes."""
+    variant, players, seed, levels, options = GOLDEN_RUNS[index]
+    expected = write_record(bot_match(variant, players, seed, levels, 3, options))
+    assert pyodide_run["notation"][index] == expected
