@@ -442,12 +442,18 @@ class Hand:
             raise EngineError(f"points so far are needed for {rules.sides} sides", "bad-deal")
         if self.opening.lead_choices and (not self.layout.is_empty or self.turn != self.opening.seat):
             raise EngineError("the choice of who starts comes before any tile is laid", "bad-deal")
-        if self.layout.is_empty and self.opening.tile is not None and (
-            self.turn != self.opening.seat or self.opening.tile not in self._hands[self.turn]
+        if (
+            self.layout.is_empty
+            and self.opening.tile is not None
+            and (self.turn != self.opening.seat or self.opening.tile not in self._hands[self.turn])
         ):
-            raise EngineError(f"seat {self.turn} must open with {self.opening.tile} but does not hold it", "bad-deal")
+            raise EngineError(
+                f"seat {self.turn} must open with {self.opening.tile} but does not hold it", "bad-deal"
+            )
         if self.layout.is_empty and not self.opening.lead_choices and self.turn != self.opening.seat:
-            raise EngineError(f"seat {self.opening.seat} opens, so seat {self.turn} cannot be to move", "bad-deal")
+            raise EngineError(
+                f"seat {self.opening.seat} opens, so seat {self.turn} cannot be to move", "bad-deal"
+            )
         if self.pending is not None and (
             not rules.manual_scoring or not 0 <= self.pending[0] < rules.players or self.pending[1] <= 0
         ):
@@ -498,6 +504,23 @@ class Hand:
     def play_points_by_side(self) -> tuple[int, ...]:
         """What each side has scored during play so far this hand."""
         return tuple(self._play_points)
+
+    @property
+    def penalties_by_side(self) -> tuple[int, ...]:
+        """What each side has lost to overdraw penalties so far this hand."""
+        return tuple(self._penalties)
+
+    @property
+    def drawn_this_turn(self) -> Tile | None:
+        """One-draw-per-turn games: the tile the player to move has drawn this turn (hidden information)."""
+        if self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn:
+            return self._last_drawn
+        return None
+
+    @property
+    def overdrew_this_turn(self) -> bool:
+        """Whether the player to move has paid an overdraw penalty this turn."""
+        return self._overdrew_this_turn
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The tiles a seat holds (hidden information: only for that seat's view or the end)."""

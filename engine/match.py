@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.errors import EngineError, IllegalActionError
@@ -14,7 +13,15 @@ from engine.rules import FirstOpener, MatchScoring, NextStarter, Rules
 from engine.tiles import Tile
 from engine.view import PlayerView, view_of
 
-__all__ = ["HandScore", "LeadDraw", "Match", "MatchResult", "PartnerDraw", "settle_lead_draw", "settle_partner_draw"]
+__all__ = [
+    "HandScore",
+    "LeadDraw",
+    "Match",
+    "MatchResult",
+    "PartnerDraw",
+    "settle_lead_draw",
+    "settle_partner_draw",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Generator
-from dataclasses import dataclass, field
-from typing import Any
 
 from engine import (
     Action,
@@ -25,23 +23,19 @@ from engine import (
     Penalized,
     Play,
     PlayerView,
-    Rules,
     RulesError,
     Scored,
     Tile,
-    get_variant,
-    make_rules,
 )
-from engine.ai import BOT_LEVELS, SearchBot, make_bot, own_call, think_through
+from engine.ai import SearchBot, make_bot, own_call, think_through
 from engine.ai.hint import Hint, hint, hint_bot
 from engine.hand import agree
-from engine.record import match_record, replay
+from engine.record import replay
+from web.game_record import game_text, is_record, read_game
+from web.settings import HUMAN, Settings
 from web.table_layout import SEAT_POSITIONS
 
 __all__ = ["HUMAN", "POSITIONS", "Controller", "Settings", "seat_names"]
-
-HUMAN = "human"
-"""The level name of the seat a person plays (always seat 0)."""
 
 POSITIONS = SEAT_POSITIONS
 """Where each seat sits on screen, seat 0 (the person) at the bottom, then clockwise."""
@@ -61,81 +55,6 @@ def seat_names(players: int) -> tuple[str, ...]:
     return tuple(_NAMES[position] for position in POSITIONS[players])
 
 
-@dataclass(frozen=True)
-class Settings:
-    """A new match's choices: rule set, players, target, options, and each computer player's level.
-
-    ``levels[i]`` is the level of computer player ``i + 1`` (player 0 is the person). They
-    sit at seats 1, 2, ... unless the players draw for partners. ``options`` holds every
-    option that applies, with its value (defaults filled in), as sorted (id, value) pairs.
-    """
-
-    variant: str = "draw-2"
-    players: int = 2
-    target: int = 100
-    levels: tuple[str, ...] = field(default=("greedy",))
-    options: tuple[tuple[str, str], ...] = ()
-
-    def __post_init__(self) -> None:
-        resolved = get_variant(self.variant).resolve_options(self.players, dict(self.options))
-        object.__setattr__(self, "options", tuple(sorted(resolved.items())))
-        self.rules()  # raises RulesError if the table is not offered
-        if len(self.levels) != self.players - 1 or any(level not in BOT_LEVELS for level in self.levels):
-            raise RulesError(
-                f"need {self.players - 1} AI levels from {', '.join(BOT_LEVELS)}, got {list(self.levels)}",
-                "bad-option",
-            )
-
-    def rules(self) -> Rules:
-        """The engine rules these settings play."""
-        return make_rules(self.variant, self.players, self.target, dict(self.options))
-
-    @classmethod
-    def for_variant(
-        cls,
-        variant: str,
-        players: int | None = None,
-        level: str = "greedy",
-        options: dict[str, str] | None = None,
-        target: int | None = None,
-    ) -> Settings:
-        """The variant's defaults (or the given choices) with every AI seat at ``level``."""
-        preset = get_variant(variant)
-        count = preset.default_players if players is None else players
-        resolved = preset.resolve_options(count, options)
-        chosen_target = preset.targets_for(resolved)[1] if target is None else target
-        return cls(variant, count, chosen_target, (level,) * (count - 1), tuple(sorted(resolved.items())))
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "variant": self.variant,
-            "players": self.players,
-            "target": self.target,
-            "levels": list(self.levels),
-            "options": dict(self.options),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> Settings:
-        """Settings from :meth:`to_json` data; raises :class:`RulesError` if they are not valid."""
-        if not isinstance(data, dict):
-            raise RulesError("saved settings are not an object", "bad-option")
-        try:
-            options = data.get("options", {})
-            if not isinstance(options, dict):
-                raise TypeError("options are not an object")
-            return cls(
-                str(data["variant"]),
-                int(data["players"]),
-                int(data["target"]),
-                tuple(data["levels"]),
-                tuple(sorted((str(key), str(value)) for key, value in options.items())),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise RulesError(f"saved settings are incomplete: {error}", "bad-option") from None
-
-
 class Controller:
     """One match at the table, seen from seat 0."""
 
@@ -149,25 +68,21 @@ class Controller:
     # --- saving and restoring ---------------------------------------------------------
 
     def save(self) -> str:
-        """The whole match as JSON text: settings plus the match record."""
-        record = match_record(self.match, self.actions)
-        return json.dumps({"settings": self.settings.to_json(), "record": record})
+        """The whole match as a record (``docs/notation.md``), names and levels in its tags."""
+        return game_text(self.settings, self.match, self.names, self.player_at)
 
     @classmethod
     def restore(cls, text: str) -> Controller:
-        """The match saved by :meth:`save`; raises :class:`EngineError` if the save is damaged."""
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise RulesError(f"the saved game is not JSON: {error}", "bad-record") from None
-        if not isinstance(data, dict):
-            raise RulesError("the saved game is not an object", "bad-record")
-        settings = Settings.from_json(data.get("settings"))
-        match, actions = replay(data.get("record") or {})
-        if match.rules != settings.rules():
-            raise RulesError("the saved settings and record disagree", "bad-record")
+        """The match saved by :meth:`save` (or in the JSON form saves had before records);
+        raises :class:`EngineError` if the save is damaged."""
+        if is_record(text):
+            settings, match = read_game(text)
+        else:
+            settings, match = _legacy_save(text)
         controller = cls.__new__(cls)
-        controller._attach(settings, match, actions)
+        controller._attach(
+            settings, match, [[str(action) for action in hand.actions] for hand in match.hands]
+        )
         controller._say("Welcome back: your game was restored.")
         return controller
 
@@ -470,6 +385,21 @@ class Controller:
         self.announcements.append(text)
         del self.announcements[:-50]
         return text
+
+
+def _legacy_save(text: str) -> tuple[Settings, Match]:
+    """The settings and match of a save in the JSON form written before records (still read)."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RulesError(f"the saved game is not JSON: {error}", "bad-record") from None
+    if not isinstance(data, dict):
+        raise RulesError("the saved game is not an object", "bad-record")
+    settings = Settings.from_json(data.get("settings"))
+    match, _ = replay(data.get("record") or {})
+    if match.rules != settings.rules():
+        raise RulesError("the saved settings and record disagree", "bad-record")
+    return settings, match
 
 
 def _sentence(text: str) -> str:

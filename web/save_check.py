@@ -1,7 +1,8 @@
 """Checking a saved game's text before anything is built from it.
 
-The app keeps the match in the browser's storage after every move, as the JSON text
-:meth:`web.controller.Controller.save` writes::
+The app keeps the match in the browser's storage after every move, as the record
+:meth:`web.controller.Controller.save` writes (``docs/notation.md``; the settings are in
+its tags). Saves written before records are JSON, and still load::
 
     {"settings": {"variant": ..., "players": ..., "target": ..., "levels": [...], "options": {...}},
      "record": {"format": "dominoes-match/1", "variant": ..., "players": ..., "target": ...,
@@ -18,15 +19,15 @@ Pure Python (standard library and the engine); no browser imports.
 
 Limits, and why:
 
-* :data:`MAX_SAVE_CHARS` (512 KiB): the longest save measured, 152,728 characters, is a
-  2-player Cut Throat match (boneyard on) of 608 hands, the longest of 150 matches played
-  to the end by the controller with random-play seats (about 250 characters a hand; that
-  variant ends only when one player wins six hands before the other wins one, so a few
-  matches run long: 400 more matches without the boneyard averaged 51 hands, 99% ended
-  within 221). The limit holds 3.4 times that save, about 2,100 such hands: the tail of
-  those matches (each hand past the first dozens ends the match with the same small
-  chance, about 1 in 80) puts a match that long at below one in a billion. It leaves room
-  in the browser's 5 MB of storage for several tables' saves and the saves set aside.
+* :data:`MAX_SAVE_CHARS` (1 MiB): the longest save measured is a 2-player Cut Throat
+  match (boneyard on) of 608 hands, the longest of 150 matches played to the end by the
+  controller with random-play seats. As a record (about 410 characters a hand: the deal
+  and the moves; the JSON form before records took 250) it is about 250,000 characters.
+  The limit holds about 2,500 such hands: that variant ends only when one player wins six
+  hands before the other wins one, and each hand past the first dozens ends the match
+  with the same small chance, about 1 in 80, which puts a match that long below one in
+  10^13. It leaves room in the browser's storage (5 MB in Chromium) for several tables'
+  saves and the saves set aside.
 * :data:`MAX_DEPTH` (8): a real save nests 4 deep (save, record, hands, one hand).
   Checked on the text, before :func:`json.loads`, whose recursion would overflow
   Pyodide's WebAssembly stack on a deeply nested text.
@@ -57,8 +58,9 @@ from typing import Any
 from engine import VARIANTS, EngineError, Variant, make_rules
 from engine.ai import BOT_LEVELS
 from engine.record import RECORD_FORMAT
-from web.controller import Settings
+from web.game_record import is_record, read_settings
 from web.links import MAX_SEED
+from web.settings import Settings
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",
@@ -79,7 +81,7 @@ __all__ = [
     "validate_save",
 ]
 
-MAX_SAVE_CHARS = 512 * 1024
+MAX_SAVE_CHARS = 1024 * 1024
 """The longest save text read (characters; a real save is ASCII, so also bytes)."""
 
 MAX_DEPTH = 8
@@ -137,21 +139,24 @@ class SaveError(EngineError):
 
 @dataclass(frozen=True)
 class ValidSave:
-    """A save that passed :func:`validate_save`: its two parts, holding only the keys they need.
+    """A save that passed :func:`validate_save`: its settings, and its text for :meth:`Controller.restore`.
 
-    ``settings`` is ready for :meth:`Settings.from_json` and ``record`` for
-    :func:`engine.record.replay`; ``text`` is the two as save text for
-    :meth:`Controller.restore`. Whether every move in the record can be played is found
-    only by replaying it (which :meth:`Controller.restore` does); the rules the record
-    names are the settings' own.
+    ``settings`` is ready for :meth:`Settings.from_json`. A save is a record
+    (``docs/notation.md``); ``record`` is set only for a save in the JSON form written
+    before records, holding only the keys :func:`engine.record.replay` needs. Whether
+    every move can be played is found only by replaying it (which
+    :meth:`Controller.restore` does).
     """
 
     settings: dict[str, Any]
-    record: dict[str, Any]
+    record: dict[str, Any] | None = None
+    source: str = ""
 
     @property
     def text(self) -> str:
-        """The save as :meth:`Controller.save` writes it (the same text, for a real save)."""
+        """The save as :meth:`Controller.save` wrote it (for a JSON save, its checked keys only)."""
+        if self.record is None:
+            return self.source
         return json.dumps({"settings": self.settings, "record": self.record})
 
 
@@ -364,17 +369,22 @@ def _top(text: object) -> dict[str, Any]:
 
 
 def validate_save(text: str) -> ValidSave:
-    """The settings and record of a save's text, or a :class:`SaveError` saying what is wrong.
+    """The settings of a save's text, or a :class:`SaveError` saying what is wrong.
 
-    Checks, in order, each before anything is built: that it is text, at most
-    :data:`MAX_SAVE_CHARS` long, not empty, and nested at most :data:`MAX_DEPTH` deep
-    (counted on the text); then reads the JSON, refusing ``NaN``/``Infinity`` and a key given twice; then
-    the settings and the record: exact types (a whole number is never ``true``, ``4.0`` or
-    ``"4"``), every bound in the module's docstring, a rule set, player count, target and
-    options this table offers, one known level per computer player; and that the settings
-    and the record name the same rules. Keys the app does not need are left out.
+    A record (what the table saves) is checked to be text of at most
+    :data:`MAX_SAVE_CHARS` whose tags name a game this table offers; its moves are checked
+    when it is replayed. A save in the older JSON form is checked, in order, each before
+    anything is built: that it is text, at most :data:`MAX_SAVE_CHARS` long, not empty,
+    and nested at most :data:`MAX_DEPTH` deep (counted on the text); then reads the JSON,
+    refusing ``NaN``/``Infinity`` and a key given twice; then the settings and the record:
+    exact types (a whole number is never ``true``, ``4.0`` or ``"4"``), every bound in the
+    module's docstring, a rule set, player count, target and options this table offers,
+    one known level per computer player; and that the settings and the record name the
+    same rules. Keys the app does not need are left out.
     Never raises anything but :class:`SaveError`, whatever the text.
     """
+    if isinstance(text, str) and is_record(text):
+        return ValidSave(_record_settings(text), source=text)
     data = _top(text)
     settings = _settings(data.get("settings"))
     record = _record(data.get("record"))
@@ -389,13 +399,25 @@ def validate_save(text: str) -> ValidSave:
     return ValidSave(settings, record)
 
 
+def _record_settings(text: str) -> dict[str, Any]:
+    """The settings a record save's tags give, checked (its moves are checked on replay)."""
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError("it is too long to be a real game")
+    try:
+        return read_settings(text).to_json()
+    except EngineError:
+        raise SaveError("its description of the game is not one this table offers") from None
+
+
 def settings_of_damaged_save(text: str) -> dict[str, Any] | None:
-    """The settings part of a save whose record is damaged, if they can still be used.
+    """The settings part of a save whose moves are damaged, if they can still be used.
 
     The same checks as :func:`validate_save` for the text and the settings (and
     :meth:`Settings.from_json` accepts the result); None if they fail. Never raises.
     """
     try:
+        if isinstance(text, str) and is_record(text):
+            return _record_settings(text)
         return _settings(_top(text).get("settings"))
     except SaveError:
         return None

@@ -14,6 +14,6 @@ Anything that is not a valid record or position raises
 """
 
 from engine.notation.position import Position, read_position, write_position
-from engine.notation.record import read_record, write_record
+from engine.notation.record import read_header, read_record, write_record
 
-__all__ = ["Position", "read_position", "read_record", "write_position", "write_record"]
+__all__ = ["Position", "read_header", "read_position", "read_record", "write_position", "write_record"]

@@ -56,15 +56,21 @@ def read_play(word: str, layout: Layout) -> Play:
     if match.group(3) is None:
         if not layout.is_empty:
             raise NotationError(
-                f"{tile} needs the tile it is laid against", "bad-action", expected=f"{tile}@ and a tile on the table"
+                f"{tile} needs the tile it is laid against",
+                "bad-action",
+                expected=f"{tile}@ and a tile on the table",
             )
         return Play(tile)
     if layout.is_empty:
-        raise NotationError(f"nothing is on the table yet, so {tile} opens it", "bad-action", expected=str(tile))
+        raise NotationError(
+            f"nothing is on the table yet, so {tile} opens it", "bad-action", expected=str(tile)
+        )
     anchor = Tile.of(int(match.group(3)), int(match.group(4)))
     index = next((i for i, placed in enumerate(layout.placements) if placed.tile == anchor), None)
     if index is None:
-        raise NotationError(f"{anchor} is not on the table", "bad-action", expected="a tile on the table after @")
+        raise NotationError(
+            f"{anchor} is not on the table", "bad-action", expected="a tile on the table after @"
+        )
     open_sides = [end for end in layout.ends if end.placement == index]
     fitting = [end for end in layout.ends_for(tile) if end.placement == index]
     if match.group(5):
@@ -72,18 +78,24 @@ def read_play(word: str, layout: Layout) -> Play:
         if end not in open_sides:
             sides = " or ".join(side.side.value for side in open_sides) or "none"
             raise NotationError(
-                f"{anchor} has no open {end.side.value} side", "bad-action", expected=f"an open side of {anchor}: {sides}"
+                f"{anchor} has no open {end.side.value} side",
+                "bad-action",
+                expected=f"an open side of {anchor}: {sides}",
             )
         return Play(tile, end)
     if len(fitting) == 1:
         return Play(tile, fitting[0])
     if not open_sides:
-        raise NotationError(f"{anchor} has no open side", "bad-action", expected="a tile with an open end after @")
+        raise NotationError(
+            f"{anchor} has no open side", "bad-action", expected="a tile with an open end after @"
+        )
     if not fitting:
         return Play(tile, open_sides[0])  # replay says why it does not fit
     sides = " or ".join(end.side.value for end in fitting)
     raise NotationError(
-        f"{tile} fits more than one side of {anchor}", "bad-action", expected=f"the side after {anchor}: {sides}"
+        f"{tile} fits more than one side of {anchor}",
+        "bad-action",
+        expected=f"the side after {anchor}: {sides}",
     )
 
 

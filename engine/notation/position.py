@@ -20,7 +20,7 @@ from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Hand, Opening
 from engine.layout import Layout
 from engine.notation.moves import TILE_EXAMPLE, play_text, read_play, read_tile
-from engine.rules import DrawRule, Rules
+from engine.rules import Rules
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_rules
 
@@ -32,7 +32,21 @@ MAX_POSITION = 20_000
 _CODE = "bad-position"
 _DEALS_TRIED = 50
 """Deals of a position's hidden tiles tried before deciding that nobody could move in any."""
-_FIELDS = ("scores", "opener", "choose", "open", "turn", "layout", "hands", "stock", "played", "penalties", "pending", "drawn", "overdrew")
+_FIELDS = (
+    "scores",
+    "opener",
+    "choose",
+    "open",
+    "turn",
+    "layout",
+    "hands",
+    "stock",
+    "played",
+    "penalties",
+    "pending",
+    "drawn",
+    "overdrew",
+)
 _REQUIRED = ("scores", "opener", "turn", "layout", "hands", "stock")
 
 
@@ -72,9 +86,10 @@ class Position:
         for each in range(rules.players):
             held = hand.hand_of(each)
             hands.append(held if seat is None or each == seat else len(held))
-        stock: tuple[Tile, ...] | int = tuple(reversed(hand.boneyard())) if seat is None else hand.boneyard_count
-        one_draw = rules.draw is DrawRule.ONE_PER_TURN and hand._drew_this_turn  # noqa: SLF001 - the hand's own state
-        drawn = hand._last_drawn if one_draw else None  # noqa: SLF001
+        stock: tuple[Tile, ...] | int = (
+            tuple(reversed(hand.boneyard())) if seat is None else hand.boneyard_count
+        )
+        drawn = hand.drawn_this_turn
         if drawn is not None and seat is not None and seat != hand.turn:
             raise EngineError("the tile drawn this turn is hidden from this seat", "hidden-draw")
         return cls(
@@ -86,10 +101,10 @@ class Position:
             hands=tuple(hands),
             stock=stock,
             play_points=hand.play_points_by_side,
-            penalties=tuple(hand._penalties),  # noqa: SLF001
+            penalties=hand.penalties_by_side,
             pending=hand.pending,
             drawn=drawn,
-            overdrew=hand._overdrew_this_turn,  # noqa: SLF001
+            overdrew=hand.overdrew_this_turn,
         )
 
     @property
@@ -153,7 +168,9 @@ def write_position(position: Position | Hand, scores: tuple[int, ...] = (), seat
     if isinstance(position, Hand):
         position = Position.of(position, scores, seat)
     rules = position.rules
-    head = " ".join([rules.variant, str(rules.players), str(rules.target), *(f"{k}={v}" for k, v in rules.options)])
+    head = " ".join(
+        [rules.variant, str(rules.players), str(rules.target), *(f"{k}={v}" for k, v in rules.options)]
+    )
     fields = [head, f"scores {_dashed(position.scores)}", f"opener {position.opening.seat}"]
     if position.opening.lead_choices:
         fields.append("choose " + " ".join(str(seat) for seat in position.opening.lead_choices))
@@ -225,7 +242,10 @@ def read_position(text: str) -> Position:
         raise NotationError("expected text", _CODE, line=1, column=1, expected="text")
     if len(text) > MAX_POSITION:
         raise NotationError(
-            f"the position is too long ({len(text)} characters)", _CODE, line=1, column=1,
+            f"the position is too long ({len(text)} characters)",
+            _CODE,
+            line=1,
+            column=1,
             expected=f"at most {MAX_POSITION} characters",
         )
     reader = _Reader(text)
@@ -237,22 +257,40 @@ def read_position(text: str) -> Position:
     sides, players = rules.sides, rules.players
     scores = reader.dashed(fields["scores"], sides, "the match score of each side, as 35-20")
     opener = reader.seat(fields["opener"], players)
-    choices = tuple(reader.seat(fields["choose"], players, many=True)) if "choose" in fields else ()
+    choices = tuple(reader.seats(fields["choose"], players)) if "choose" in fields else ()
     opening_tile = reader.tiles(fields["open"], rules, one=True)[0] if "open" in fields else None
     turn = reader.seat(fields["turn"], players)
     layout = reader.layout(fields["layout"], rules)
     hands = reader.hands(fields["hands"], rules)
     stock = reader.held(fields["stock"], fields["stock"].words, rules)
-    played = reader.dashed(fields["played"], sides, "points scored this hand by each side") if "played" in fields else (0,) * sides
-    penalties = reader.dashed(fields["penalties"], sides, "penalties this hand by side") if "penalties" in fields else (0,) * sides
+    played = (
+        reader.dashed(fields["played"], sides, "points scored this hand by each side")
+        if "played" in fields
+        else (0,) * sides
+    )
+    penalties = (
+        reader.dashed(fields["penalties"], sides, "penalties this hand by side")
+        if "penalties" in fields
+        else (0,) * sides
+    )
     pending = reader.pending(fields["pending"], players) if "pending" in fields else None
     drawn = reader.tiles(fields["drawn"], rules, one=True)[0] if "drawn" in fields else None
     if "overdrew" in fields and fields["overdrew"].words:
         index, word = fields["overdrew"].words[0]
         raise reader.fail(index, "nothing after overdrew", word)
     position = Position(
-        rules, scores, Opening(opener, opening_tile, choices), turn, layout, hands, stock,
-        played, penalties, pending, drawn, "overdrew" in fields,
+        rules,
+        scores,
+        Opening(opener, opening_tile, choices),
+        turn,
+        layout,
+        hands,
+        stock,
+        played,
+        penalties,
+        pending,
+        drawn,
+        "overdrew" in fields,
     )
     reader.check(position, fields)
     return position
@@ -286,7 +324,11 @@ class _Reader:
         for part in parts[1:]:
             if not part.name:
                 raise self.fail(part.start, f"a field ({', '.join(_FIELDS)})", "")
-            index = part.start + self.text[part.start :].index(part.name[0]) if part.words or part.name else part.start
+            index = (
+                part.start + self.text[part.start :].index(part.name[0])
+                if part.words or part.name
+                else part.start
+            )
             if part.name not in _FIELDS:
                 raise self.fail(index, f"a field ({', '.join(_FIELDS)})", part.name)
             if part.name in fields:
@@ -302,7 +344,9 @@ class _Reader:
         for index, word in rest:
             if len(numbers) < 2 and "=" not in word:
                 if not re.fullmatch(r"\d{1,3}", word):
-                    raise self.fail(index, "the number of players" if not numbers else "the target score", word)
+                    raise self.fail(
+                        index, "the number of players" if not numbers else "the target score", word
+                    )
                 numbers.append(int(word))
                 continue
             key, equals, value = word.partition("=")
@@ -310,13 +354,21 @@ class _Reader:
                 raise self.fail(index, "an option as name=value", word)
             options[key] = value
         if len(numbers) < 2:
-            raise self.fail(head.words[-1][0] + len(head.words[-1][1]), "the number of players and the target score", "")
+            raise self.fail(
+                head.words[-1][0] + len(head.words[-1][1]), "the number of players and the target score", ""
+            )
         try:
             return make_rules(variant, numbers[0], numbers[1], options)
         except RulesError as error:
             if error.code == "unknown-variant":
                 raise self.fail(variant_at, f"a rule set: {', '.join(sorted(VARIANTS))}", variant) from None
-            at = rest[0][0] if error.code == "bad-player-count" else rest[1][0] if "point" in str(error) else rest[-1][0]
+            at = (
+                rest[0][0]
+                if error.code == "bad-player-count"
+                else rest[1][0]
+                if "point" in str(error)
+                else rest[-1][0]
+            )
             raise self.fail(at, str(error), None) from None
 
     def dashed(self, field: _Field, count: int, what: str) -> tuple[int, ...]:
@@ -328,16 +380,20 @@ class _Reader:
             raise self.fail(index, f"{what} ({count} numbers joined by -)", word)
         return tuple(int(part) for part in parts)
 
-    def seat(self, field: _Field, players: int, many: bool = False) -> list[int] | int:
-        words = field.words
-        if not words or (len(words) > 1 and not many):
+    def seat(self, field: _Field, players: int) -> int:
+        if len(field.words) != 1:
             raise self.fail(field.start, f"a seat from 0 to {players - 1} after {field.name}", field.name)
+        return self.seats(field, players)[0]
+
+    def seats(self, field: _Field, players: int) -> list[int]:
+        if not field.words:
+            raise self.fail(field.start, f"seats from 0 to {players - 1} after {field.name}", field.name)
         seats = []
-        for index, word in words:
+        for index, word in field.words:
             if not re.fullmatch(r"\d{1,2}", word) or int(word) >= players:
                 raise self.fail(index, f"a seat from 0 to {players - 1}", word)
             seats.append(int(word))
-        return seats if many else seats[0]
+        return seats
 
     def tiles(self, field: _Field, rules: Rules, one: bool = False) -> list[Tile]:
         if one and len(field.words) != 1:
@@ -411,7 +467,9 @@ class _Reader:
                     continue
                 for tile in held:
                     if tile in seen:
-                        raise self.fail(fields[name].start, f"each tile once ({tile} is also in {seen[tile]})", name)
+                        raise self.fail(
+                            fields[name].start, f"each tile once ({tile} is also in {seen[tile]})", name
+                        )
                     seen[tile] = name
         hidden_counts = sum(held for held in (*position.hands, position.stock) if isinstance(held, int))
         if hidden_counts != len(position.hidden):
@@ -424,4 +482,6 @@ class _Reader:
         try:
             position.hand(random.Random(0))
         except EngineError as error:
-            raise self.fail(fields["turn"].start, f"a position the rules can play on ({error})", None) from None
+            raise self.fail(
+                fields["turn"].start, f"a position the rules can play on ({error})", None
+            ) from None

@@ -21,7 +21,7 @@ from engine.rules import Rules
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_rules
 
-__all__ = ["STRUCTURE_TAGS", "read_record", "write_record"]
+__all__ = ["STRUCTURE_TAGS", "read_header", "read_record", "write_record"]
 
 STRUCTURE_TAGS = frozenset(
     {"Variant", "Players", "Target", "Options", "Seed", "PartnerDraw", "LeadDraw", "Result", "Score", "Hand"}
@@ -63,7 +63,11 @@ def write_record(match: Match) -> str:
 
 def _header(match: Match) -> list[tuple[str, str]]:
     rules = match.rules
-    extra = {name: value for name, value in match.tags.items() if name not in STRUCTURE_TAGS and not _TILES_TAG.fullmatch(name)}
+    extra = {
+        name: value
+        for name, value in match.tags.items()
+        if name not in STRUCTURE_TAGS and not _TILES_TAG.fullmatch(name)
+    }
     header = [(name, extra.pop(name)) for name in _FIRST_TAGS if name in extra]
     header += [
         ("Variant", rules.variant),
@@ -76,7 +80,9 @@ def _header(match: Match) -> list[tuple[str, str]]:
     if match.seed is not None:
         header.append(("Seed", str(match.seed)))
     if match.partner_draw is not None:
-        header.append(("PartnerDraw", "; ".join(_tiles_in_order(drawn) for drawn in match.partner_draw.rounds)))
+        header.append(
+            ("PartnerDraw", "; ".join(_tiles_in_order(drawn) for drawn in match.partner_draw.rounds))
+        )
     if match.lead_draws:
         rounds = (tuple(tile for _, tile in draw.draws) for draw in match.lead_draws)
         header.append(("LeadDraw", "; ".join(_tiles_in_order(drawn) for drawn in rounds)))
@@ -163,6 +169,20 @@ class _HandText:
     words: list[Word] = field(default_factory=list)
 
 
+def read_header(text: str) -> dict[str, str]:
+    """The tag pairs before a record's first hand, by name, without replaying anything.
+
+    Quick (for a saved game's settings before it is replayed); raises
+    :class:`NotationError` if the text does not even read as tags and words.
+    """
+    header: dict[str, str] = {}
+    for token in tokens(text):
+        if not isinstance(token, Tag) or token.name == "Hand":
+            break
+        header.setdefault(token.name, token.value)
+    return header
+
+
 def read_record(text: str) -> Match:
     """The match a record describes, replayed to its last move with every move checked.
 
@@ -223,10 +243,14 @@ def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
             elif (seat := _TILES_TAG.fullmatch(token.name)) is not None and not hands[-1].words:
                 number = int(seat.group(1))
                 if number in hands[-1].tiles:
-                    raise error_at(token.line, token.column, f"one [Tiles{number} ...] tag in a hand", "a second one")
+                    raise error_at(
+                        token.line, token.column, f"one [Tiles{number} ...] tag in a hand", "a second one"
+                    )
                 hands[-1].tiles[number] = token
             else:
-                expected = f'a move or [Hand "{len(hands) + 1}"]' if hands[-1].words else '[Tiles0 "..."] or a move'
+                expected = (
+                    f'a move or [Hand "{len(hands) + 1}"]' if hands[-1].words else '[Tiles0 "..."] or a move'
+                )
                 raise error_at(token.line, token.column, expected, f"[{token.name}")
         else:
             hands[-1].words.append(token)
@@ -254,17 +278,24 @@ def _rules(header: dict[str, Tag], found: Sequence[Tag | Word]) -> Rules:
         for offset, word in _parts(options_tag.value, " "):
             key, equals, value = word.partition("=")
             if not equals or not key or not value:
-                raise error_at(options_tag.line, options_tag.value_column + offset, "an option as name=value", word)
+                raise error_at(
+                    options_tag.line, options_tag.value_column + offset, "an option as name=value", word
+                )
             options[key] = value
     try:
         return make_rules(variant.value, players, target, options)
     except RulesError as error:
         if error.code == "unknown-variant":
             known = ", ".join(sorted(VARIANTS))
-            raise error_at(variant.line, variant.value_column, f"a rule set: {known}", variant.value) from None
-        tag = {"bad-player-count": header.get("Players")}.get(error.code) or (
-            header.get("Target") if "point" in str(error) else None
-        ) or options_tag or variant
+            raise error_at(
+                variant.line, variant.value_column, f"a rule set: {known}", variant.value
+            ) from None
+        tag = (
+            {"bad-player-count": header.get("Players")}.get(error.code)
+            or (header.get("Target") if "point" in str(error) else None)
+            or options_tag
+            or variant
+        )
         raise error_at(tag.line, tag.value_column, _plain(error), tag.value) from None
 
 
@@ -333,7 +364,12 @@ def _deal(rules: Rules, hand: _HandText) -> Deal:
     for seat in range(rules.players):
         tag = hand.tiles.get(seat)
         if tag is None:
-            raise error_at(hand.tag.line, hand.tag.column, f'[Tiles{seat} "..."] with the tiles seat {seat} was dealt', "")
+            raise error_at(
+                hand.tag.line,
+                hand.tag.column,
+                f'[Tiles{seat} "..."] with the tiles seat {seat} was dealt',
+                "",
+            )
         listed = _tiles_of(rules, tag)
         for column, tile in listed:
             if tile in taken:
@@ -357,11 +393,17 @@ def _deal(rules: Rules, hand: _HandText) -> Deal:
         try:
             tile = read_tile(following.text)
         except NotationError:
-            raise error_at(following.line, following.column, f"the tile drawn ({TILE_EXAMPLE})", following.text) from None
+            raise error_at(
+                following.line, following.column, f"the tile drawn ({TILE_EXAMPLE})", following.text
+            ) from None
         if tile not in set(rules.tiles):
-            raise error_at(following.line, following.column, f"a tile of the double-{rules.max_pip} set", following.text)
+            raise error_at(
+                following.line, following.column, f"a tile of the double-{rules.max_pip} set", following.text
+            )
         if tile in taken:
-            raise error_at(following.line, following.column, "a tile not dealt or drawn before", following.text)
+            raise error_at(
+                following.line, following.column, "a tile not dealt or drawn before", following.text
+            )
         taken.add(tile)
         drawn.append(tile)
     undrawn = tuple(tile for tile in rules.tiles if tile not in taken)
@@ -379,7 +421,9 @@ def _tag_for_deal_error(message: str, header: dict[str, Tag], hands: Sequence[_H
 
 def _next_hand(match: Match, number: int, tag: Tag) -> None:
     if match.is_over:
-        raise error_at(tag.line, tag.column, f"the end of the record: the match was won in hand {number - 1}", "[Hand")
+        raise error_at(
+            tag.line, tag.column, f"the end of the record: the match was won in hand {number - 1}", "[Hand"
+        )
     if not match.hand.is_over:
         raise error_at(tag.line, tag.column, f"more moves: hand {number - 1} is not over", "[Hand")
     try:
@@ -422,7 +466,9 @@ def _check_number(match: Match, state: _Replay, word: Word, number: int) -> None
     if match.hand.is_over:
         raise error_at(word.line, word.column, "the next [Hand ...]: this hand is over", word.text)
     if not state.turn_over:
-        raise error_at(word.line, word.column, "the rest of the turn: the same player is still to move", word.text)
+        raise error_at(
+            word.line, word.column, "the rest of the turn: the same player is still to move", word.text
+        )
     if number != state.turns + 1:
         raise error_at(word.line, word.column, f"move number {state.turns + 1}.", word.text)
     state.scored = state.penalty = None
@@ -436,13 +482,22 @@ def _check_points(match: Match, state: _Replay, word: Word, sign: str, points: i
         actual, what = state.penalty, "was penalized"
         state.penalty = None
     if actual is None:
-        raise error_at(word.line, word.column, "a move (the move before it scored nothing)" if sign == "+" else "a move", word.text)
+        raise error_at(
+            word.line,
+            word.column,
+            "a move (the move before it scored nothing)" if sign == "+" else "a move",
+            word.text,
+        )
     if actual != points:
         said = f"{sign}{actual}" if actual else f"no {sign} (the move {what} nothing)"
         raise error_at(word.line, word.column, said, word.text)
 
 
-_SEAT_WORDS = {"lead": "the seat that starts", "call": "the seat that calls", "muggins": "the seat that claims"}
+_SEAT_WORDS = {
+    "lead": "the seat that starts",
+    "call": "the seat that calls",
+    "muggins": "the seat that claims",
+}
 
 
 def _action(match: Match, words: Sequence[Word], index: int) -> tuple[Action, int]:
@@ -456,11 +511,20 @@ def _action(match: Match, words: Sequence[Word], index: int) -> tuple[Action, in
     if text in _SEAT_WORDS:
         following = words[index + 1] if index + 1 < len(words) else None
         if following is None or not _SEAT.fullmatch(following.text):
-            line, column = (following.line, following.column) if following else (word.line, word.column + len(word.text))
-            raise error_at(line, column, f"{_SEAT_WORDS[text]} after {text}", following.text if following else "")
+            line, column = (
+                (following.line, following.column) if following else (word.line, word.column + len(word.text))
+            )
+            raise error_at(
+                line, column, f"{_SEAT_WORDS[text]} after {text}", following.text if following else ""
+            )
         seat = int(following.text)
         if seat >= match.rules.players:
-            raise error_at(following.line, following.column, f"a seat from 0 to {match.rules.players - 1}", following.text)
+            raise error_at(
+                following.line,
+                following.column,
+                f"a seat from 0 to {match.rules.players - 1}",
+                following.text,
+            )
         if text == "lead":
             return Lead(seat), index + 1
         return Claim(seat, muggins=text == "muggins"), index + 1
@@ -476,14 +540,20 @@ def _action(match: Match, words: Sequence[Word], index: int) -> tuple[Action, in
 def _apply(match: Match, state: _Replay, word: Word, action: Action) -> None:
     hand = match.hand
     if match.is_over or hand.is_over:
-        what = "the end of the record: the match is over" if match.is_over else 'the next [Hand "..."]: this hand is over'
+        what = (
+            "the end of the record: the match is over"
+            if match.is_over
+            else 'the next [Hand "..."]: this hand is over'
+        )
         raise error_at(word.line, word.column, what, word.text)
     claim = isinstance(action, Claim)
     seat, seen = hand.turn, len(hand.history)
     try:
         match.apply(action)
-    except EngineError as error:
-        raise error_at(word.line, word.column, f"a move the rules allow here: {_legal_text(match, action)}", word.text) from None
+    except EngineError:
+        raise error_at(
+            word.line, word.column, f"a move the rules allow here: {_legal_text(match, action)}", word.text
+        ) from None
     events = hand.history[seen:]
     state.scored = sum(event.points for event in events if isinstance(event, Scored))
     state.penalty = sum(event.points for event in events if isinstance(event, Penalized))
@@ -519,4 +589,3 @@ def _check_result(match: Match, header: dict[str, Tag]) -> None:
         actual = "-".join(str(points) for points in match.scores)
         if score.value != actual:
             raise error_at(score.line, score.value_column, f"the score the moves give, {actual}", score.value)
-

@@ -52,7 +52,9 @@ def shown(text: str) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
-def error_at(line: int, column: int, expected: str, found: str | None = None, code: str = "bad-record") -> NotationError:
+def error_at(
+    line: int, column: int, expected: str, found: str | None = None, code: str = "bad-record"
+) -> NotationError:
     """A :class:`NotationError` at ``line``:``column`` saying what was expected (and found)."""
     message = f"line {line}, column {column}: expected {expected}"
     if found is not None:

@@ -24,7 +24,6 @@ What the tests did is counted in ``TALLY`` (printed at the end of the module wit
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections import Counter
@@ -37,7 +36,7 @@ from playwright.sync_api import Page, expect
 
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
 from engine.hand import play_points
-from engine.record import replay
+from engine.notation import read_record
 from tests.e2e.table import MOVE_TIMEOUT_MS, click_canvas, settle, state
 from web.controller import seat_names
 
@@ -100,8 +99,7 @@ def saved_match(page: Page) -> Any:
     """The match as the page saved it (replayed with the engine): the person's own count."""
     text = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
     assert text, "the page saved no game"
-    match, _actions = replay(json.loads(text)["record"])
-    return match
+    return read_record(text)
 
 
 def scoring_plays(page: Page) -> list[tuple[str, str | None, int]]:

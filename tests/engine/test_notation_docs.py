@@ -15,7 +15,9 @@ BLOCKS = re.findall(r"```(record|position)\n(.*?)```", DOC.read_text(encoding="u
 
 def test_the_spec_has_every_worked_example() -> None:
     """Five records (block, draw, cross, All Fives with calls and muggins, Jamaican) and three positions."""
-    variants = [re.search(r'\[Variant "([^"]+)"\]', text).group(1) for kind, text in BLOCKS if kind == "record"]
+    variants = [
+        re.search(r'\[Variant "([^"]+)"\]', text).group(1) for kind, text in BLOCKS if kind == "record"
+    ]
     assert variants == ["block", "draw-2", "cross", "all-fives", "jamaican-partner"]
     assert sum(kind == "position" for kind, _ in BLOCKS) == 3
 

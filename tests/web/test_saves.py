@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from engine import EngineError
 from engine.ai import make_bot
+from engine.record import match_record
 from web.controller import Controller, Settings
 from web.save_check import (
     MAX_ACTIONS_PER_HAND,
@@ -66,10 +67,16 @@ def played(
     return controller
 
 
+def legacy_save(controller: Controller) -> str:
+    """The save as the table wrote it before saves became records (JSON): such saves still load."""
+    record = match_record(controller.match, controller.actions)
+    return json.dumps({"settings": controller.settings.to_json(), "record": record})
+
+
 @cache
 def real_saves() -> tuple[str, ...]:
-    """One real save of each table in :data:`TABLES`."""
-    return tuple(played(*table, seed=11 + number).save() for number, table in enumerate(TABLES))
+    """One real save in the JSON form of each table in :data:`TABLES`."""
+    return tuple(legacy_save(played(*table, seed=11 + number)) for number, table in enumerate(TABLES))
 
 
 def edited(text: str, change: Callable[[dict[str, Any]], None]) -> str:
@@ -103,12 +110,12 @@ def assert_plain_refusal(text: object) -> SaveError:
 def test_a_real_save_passes_unchanged_and_restores_identically(number: int) -> None:
     variant, players, options, moves = TABLES[number]
     controller = played(variant, players, options, moves, seed=11 + number)
-    text = controller.save()
+    text = legacy_save(controller)
     valid = validate_save(text)
     assert valid.text == text
     assert Settings.from_json(valid.settings) == controller.settings
     restored = Controller.restore(valid.text)
-    assert restored.save() == text
+    assert legacy_save(restored) == text
     assert restored.view() == controller.view()
     assert restored.match.scores == controller.match.scores
 
@@ -116,7 +123,7 @@ def test_a_real_save_passes_unchanged_and_restores_identically(number: int) -> N
 def test_a_whole_match_is_far_below_the_size_limit() -> None:
     controller = played("draw-2", None, None, 5000, seed=3)
     assert controller.phase == "match-over"
-    text = controller.save()
+    text = legacy_save(controller)
     assert validate_save(text).text == text
     assert len(text) < MAX_SAVE_CHARS / 50
 
@@ -125,7 +132,7 @@ def test_a_just_dealt_match_saves_one_empty_hand_and_that_is_a_real_save() -> No
     # The app saves as soon as a match starts, before any move: hands [[]] is that save, so it
     # passes (a mid-match record replaced by [[]] cannot be told from it).
     controller = Controller(Settings.for_variant("draw-2"), seed=5)
-    text = controller.save()
+    text = legacy_save(controller)
     assert json.loads(text)["record"]["hands"] == [[]]
     assert Controller.restore(validate_save(text).text).view() == controller.view()
     emptied = edited(draw2(), lambda data: data["record"].__setitem__("hands", [[]]))
@@ -428,7 +435,7 @@ def test_a_mutated_save_is_refused_plainly_or_restores(text: str) -> None:
             pass  # a move that cannot be played: found only by replaying
         else:
             assert restored.settings == Settings.from_json(valid.settings)
-            assert validate_save(restored.save()).text == restored.save()
+            assert validate_save(legacy_save(restored)).text == legacy_save(restored)
     found = settings_of_damaged_save(text)
     if found is not None:
         Settings.from_json(found)
@@ -694,3 +701,83 @@ def test_a_storage_giving_something_other_than_text_counts_as_empty() -> None:
 
     slots = SaveSlots(JsNullStorage())
     assert slots.load("") == (None, None) and slots.broken_saves() == []
+
+
+# --- saves as records (docs/notation.md) -----------------------------------------------------
+
+
+@cache
+def record_saves() -> tuple[str, ...]:
+    """One real save, as the table writes it now (a record), of each table in :data:`TABLES`."""
+    return tuple(played(*table, seed=11 + number).save() for number, table in enumerate(TABLES))
+
+
+@pytest.mark.parametrize("number", range(len(TABLES)), ids=[table[0] for table in TABLES])
+def test_a_record_save_passes_unchanged_and_restores_identically(number: int) -> None:
+    variant, players, options, moves = TABLES[number]
+    controller = played(variant, players, options, moves, seed=11 + number)
+    text = controller.save()
+    assert text.startswith("[Variant ")
+    valid = validate_save(text)
+    assert valid.text == text and valid.record is None
+    assert Settings.from_json(valid.settings) == controller.settings
+    restored = Controller.restore(valid.text)
+    assert restored.save() == text
+    assert restored.view() == controller.view()
+    assert restored.actions == controller.actions
+
+
+@pytest.mark.parametrize("number", range(len(TABLES)), ids=[table[0] for table in TABLES])
+def test_a_save_from_before_records_restores_to_the_same_game(number: int) -> None:
+    variant, players, options, moves = TABLES[number]
+    controller = played(variant, players, options, moves, seed=11 + number)
+    restored = Controller.restore(validate_save(legacy_save(controller)).text)
+    assert restored.save() == controller.save()
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (lambda text: text.replace('"draw-2"', '"draw-9"'), "not one this table offers"),
+        (lambda text: text.replace('[Players "2"]', '[Players "7"]'), "not one this table offers"),
+        (lambda text: text.replace('[Target "100"]', '[Target "1e9"]'), "not one this table offers"),
+        (lambda text: text.replace("[Variant", '[Variant "x"] [Variant', 1), "not one this table offers"),
+        (lambda text: text + " " * MAX_SAVE_CHARS, "too long"),
+        (lambda text: text.replace("]", "", 1), "not one this table offers"),
+    ],
+)
+def test_a_record_save_with_damaged_tags_is_refused_in_plain_words(
+    damage: Callable[[str], str], expected: str
+) -> None:
+    error = assert_plain_refusal(damage(record_saves()[0]))
+    assert expected in error.reason
+
+
+def test_a_record_save_with_a_move_that_cannot_be_played_keeps_its_settings() -> None:
+    text = record_saves()[0]
+    broken = text.replace("\n1. ", "\n1. 9-9 ", 1)
+    valid = validate_save(broken)  # the tags are fine; the moves are checked on replay
+    with pytest.raises(EngineError):
+        Controller.restore(valid.text)
+    assert settings_of_damaged_save(broken) == valid.settings
+    assert settings_of_damaged_save(text.replace('"draw-2"', '"draw-9"')) is None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mutated_record_save_is_refused_plainly_or_restores(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(record_saves()))
+    start = data.draw(st.integers(0, len(text) - 1))
+    length = data.draw(st.integers(0, 12))
+    insert = data.draw(st.text(alphabet='[]{}"\\ -@0123456789abcNEWS.\n+', max_size=6))
+    mutated = text[:start] + insert + text[start + length :]
+    try:
+        valid = validate_save(mutated)
+    except SaveError as error:
+        assert not PYTHON_WORDS.search(str(error)), str(error)
+        return
+    try:
+        restored = Controller.restore(valid.text)
+    except EngineError:
+        return
+    assert Controller.restore(restored.save()).save() == restored.save()
