@@ -104,6 +104,9 @@ class App:
         page.on(page.el("draw-btn"), "click", lambda _e: self._act(Draw()))
         page.on(page.el("pass-btn"), "click", lambda _e: self._act(Pass()))
         page.on(page.el("hint-btn"), "click", lambda _e: self._on_hint())
+        page.on(page.el("undo-btn"), "click", lambda _e: self.undo())
+        page.on(page.el("hand-undo-btn"), "click", lambda _e: self.undo())
+        page.on(self.document, "keydown", self._on_key)
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
@@ -172,6 +175,25 @@ class App:
             if self.controller.can(lead):
                 self.controller.act(lead)
                 self.after_change()
+
+    def _on_key(self, event: Any) -> None:
+        """Ctrl+Z (or Cmd+Z) takes a move back, unless the person is typing or in a dialog."""
+        if str(event.key).lower() != "z" or not (event.ctrlKey or event.metaKey) or event.shiftKey:
+            return
+        target = event.target
+        if str(getattr(target, "tagName", "")).upper() in ("INPUT", "TEXTAREA", "SELECT"):
+            return
+        event.preventDefault()
+        self.undo()
+
+    def undo(self) -> None:
+        """Take the person's last move back (with the computer players' moves since), or say why not."""
+        reason = self.controller.undo_reason()
+        if reason:
+            self.page.el("status").textContent = reason
+            return
+        self.controller = self.controller.undone()
+        self.after_change()
 
     def _claim(self, muggins: bool) -> None:
         self.controller.claim(muggins)

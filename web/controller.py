@@ -14,9 +14,11 @@ from collections.abc import Generator
 from engine import (
     Action,
     Claim,
+    Deal,
     Draw,
     End,
     EngineError,
+    Hand,
     IllegalActionError,
     Lead,
     Match,
@@ -85,6 +87,71 @@ class Controller:
         )
         controller._say("Welcome back: your game was restored.")
         return controller
+
+    # --- taking moves back ---------------------------------------------------------------
+
+    def undo_reason(self) -> str:
+        """Why the person cannot take a move back now, in their words ("" when they can)."""
+        if self.match.is_over:
+            return "The match is over: start a new one."
+        if self._undo_point() is None:
+            return "You have not moved yet."
+        return ""
+
+    def undone(self) -> Controller:
+        """The table as it was at the start of the person's last turn (their move taken back,
+        with everything the computer players did since). Raises :class:`IllegalActionError`
+        when :meth:`undo_reason` says why not."""
+        reason = self.undo_reason()
+        point = self._undo_point()
+        if reason or point is None:
+            raise IllegalActionError(reason or "nothing to take back", "cannot-undo")
+        hand_number, moves = point
+        match = self._replayed(hand_number, moves)
+        controller = Controller.__new__(Controller)
+        controller._attach(self.settings, match, [[str(action) for action in hand.actions] for hand in match.hands])
+        controller._say("Move taken back: your turn again.")
+        return controller
+
+    def _undo_point(self) -> tuple[int, int] | None:
+        """(hand index, actions kept in it) at the start of the person's last turn, if any."""
+        seats = self._movers()
+        for hand_index in range(len(seats) - 1, -1, -1):
+            movers = seats[hand_index]
+            last = max((i for i, seat in enumerate(movers) if seat == self.human_seat), default=None)
+            if last is None:
+                continue
+            while last > 0 and movers[last - 1] == self.human_seat:
+                last -= 1
+            return hand_index, last
+        return None
+
+    def _movers(self) -> list[list[int | None]]:
+        """For each action of each hand, the seat whose turn it was (``None`` for a claim)."""
+        movers: list[list[int | None]] = []
+        for hand in self.match.hands:
+            again = Hand(self.match.rules, hand.dealt, hand.stock, hand.opening)
+            seats: list[int | None] = []
+            for action in hand.actions:
+                seats.append(None if isinstance(action, Claim) else again.turn)
+                again.apply(action)
+            movers.append(seats)
+        return movers
+
+    def _replayed(self, hand_index: int, moves: int) -> Match:
+        """The match replayed from its deals up to ``moves`` actions into hand ``hand_index``."""
+        old = self.match
+        deals = [Deal(hand.dealt, hand.stock) for hand in old.hands]
+        partner_rounds = old.partner_draw.rounds if old.partner_draw is not None else ()
+        lead_rounds = [tuple(tile for _, tile in draw.draws) for draw in old.lead_draws]
+        match = Match(old.rules, old.seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
+        match.tags = dict(old.tags)
+        for index, hand in enumerate(old.hands[: hand_index + 1]):
+            if index:
+                match.next_hand()
+            for action in hand.actions if index < hand_index else hand.actions[:moves]:
+                match.apply(action)
+        return match
 
     def _attach(self, settings: Settings, match: Match, actions: list[list[str]]) -> None:
         """Set up the table around a match (new or replayed) and its action lists."""

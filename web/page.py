@@ -53,6 +53,7 @@ class Page:
         self.el("pass-btn").disabled = not controller.can(Pass())
         self.el("draw-btn").hidden = view.rules.draw.value == "none"
         self.el("hint-btn").disabled = controller.phase != "human" or controller.hint is not None
+        self._update_undo(controller)
         in_play = controller.phase in ("human", "bot")
         for button_id in ("call-btn", "muggins-btn"):
             self.el(button_id).hidden = not controller.manual_scoring
@@ -62,6 +63,14 @@ class Page:
         self._update_lead_choices(controller)
         self._update_twin(controller)
         self.document.body.dataset.phase = controller.phase
+
+    def _update_undo(self, controller: Controller) -> None:
+        """Undo stays focusable when it cannot be used, so a tap on it can say why."""
+        reason = controller.undo_reason()
+        button = self.el("undo-btn")
+        button.setAttribute("aria-disabled", "true" if reason else "false")
+        button.title = reason or "Take back your last move (Ctrl+Z)"
+        self.el("hand-undo-btn").hidden = bool(reason)
 
     def show_thinking(self, thinking: bool) -> None:
         """Show (or stop showing) that a computer player, or the hint, is thinking."""
