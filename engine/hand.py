@@ -297,6 +297,10 @@ def play_points(scoring: PlayScoring, layout: Layout) -> int:
     return 0
 
 
+_Resumed = tuple[Layout, int, tuple[int, ...], tuple[int, ...], "tuple[int, int] | None", "Tile | None", bool]
+"""A resumed hand's starting state: layout, turn, points, penalties, pending claim, drawn tile, overdrew."""
+
+
 class Hand:
     """A hand in progress. Build with :meth:`deal` (seeded) or directly from a scripted deal.
 
@@ -347,6 +351,8 @@ class Hand:
         self._drew_this_turn = False
         self._overdrew_this_turn = False
         self._last_drawn: Tile | None = None
+        self._resumed: _Resumed | None = None
+        """How a hand taken up from a position started (see :meth:`start_copy`)."""
 
     @classmethod
     def deal(
@@ -430,7 +436,35 @@ class Hand:
         hand._overdrew_this_turn = overdrew
         hand._last_drawn = drawn
         hand._check_resumed()
+        hand._resumed = (
+            layout,
+            turn,
+            tuple(hand._play_points),
+            tuple(hand._penalties),
+            pending,
+            drawn,
+            overdrew,
+        )
         return hand
+
+    def start_copy(self) -> Hand:
+        """A new hand as this one was before its first action (dealt, or taken up from a position)."""
+        if self._resumed is None:
+            return Hand(self.rules, self.dealt, self.stock, self.opening)
+        layout, turn, play_points, penalties, pending, drawn, overdrew = self._resumed
+        return Hand.resume(
+            self.rules,
+            self.dealt,
+            self.stock,
+            layout,
+            self.opening,
+            turn,
+            play_points=play_points,
+            penalties=penalties,
+            pending=pending,
+            drawn=drawn,
+            overdrew=overdrew,
+        )
 
     def _check_resumed(self) -> None:
         rules = self.rules

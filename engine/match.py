@@ -87,7 +87,7 @@ class Match:
         self,
         rules: Rules,
         seed: int | None,
-        deals: Sequence[Deal] = (),
+        deals: Sequence[Deal | None] = (),
         *,
         partner_rounds: Sequence[Sequence[Tile]] = (),
         lead_rounds: Sequence[Sequence[Tile]] = (),
@@ -95,7 +95,7 @@ class Match:
         """Start a match and deal its first hand.
 
         The tiles come from ``seed``'s shuffles, except where a record says what they were:
-        ``deals`` are the first hands' deals, ``partner_rounds`` the draw for partners and
+        ``deals`` are the first hands' deals (``None``: as the seed deals it), ``partner_rounds`` the draw for partners and
         ``lead_rounds`` the draw for the first lead (each round: the tiles drawn, by player
         or by contending seat in seat order). The seeded shuffles are made all the same, so
         the hands after the recorded ones are dealt as that seed deals them. ``seed`` may
@@ -138,6 +138,26 @@ class Match:
         self.hands: list[Hand] = []
         """Every hand dealt so far, the current one last (each keeps its deal and actions)."""
         self.hand = self._deal(starter, ())
+        self._seen_events = 0
+        self.start_position: str | None = None
+        """The position the first hand started from, if it did (see :meth:`start_from`)."""
+        self.start_scores: tuple[int, ...] = (0,) * rules.sides
+        """The match score before the first move (not 0-0 when it started from a position)."""
+
+    def start_from(self, hand: Hand, scores: Sequence[int], position: str) -> None:
+        """Play the first hand from a position instead of the deal: ``hand`` taken up in the
+        middle (:meth:`Hand.resume`), the match score ``scores`` at that point, and the
+        position's text (for the record). Only before any move of the first hand."""
+        if len(self.hands) != 1 or self.hands[0].actions or self.results:
+            raise IllegalActionError(
+                "a match can start from a position only before its first move", "hand-not-over"
+            )
+        if hand.rules != self.rules or len(scores) != self.rules.sides:
+            raise EngineError("the position is of other rules than the match", "bad-deal")
+        self.hands[0] = self.hand = hand
+        self.scores = list(scores)
+        self.start_scores = tuple(scores)
+        self.start_position = position
         self._seen_events = 0
 
     @property
@@ -198,7 +218,7 @@ class Match:
         number = len(self.hands) + 1
         if number <= len(self._recorded_deals):
             deal = self._recorded_deals[number - 1]
-            if not (deal.unordered and deal.agrees_with(hand)):
+            if deal is not None and not (deal.unordered and deal.agrees_with(hand)):
                 opening = None if starter is None else Opening(starter, None, choices)
                 try:
                     hand = Hand(self.rules, deal.hands, deal.boneyard, opening)

@@ -18,7 +18,6 @@ from engine import (
     Draw,
     End,
     EngineError,
-    Hand,
     IllegalActionError,
     Lead,
     Match,
@@ -81,11 +80,17 @@ class Controller:
             settings, match = read_game(text)
         else:
             settings, match = _legacy_save(text)
+        controller = cls.over(settings, match)
+        controller._say("Welcome back: your game was restored.")
+        return controller
+
+    @classmethod
+    def over(cls, settings: Settings, match: Match) -> Controller:
+        """A table around a match already under way (restored, replayed, or taken back)."""
         controller = cls.__new__(cls)
         controller._attach(
             settings, match, [[str(action) for action in hand.actions] for hand in match.hands]
         )
-        controller._say("Welcome back: your game was restored.")
         return controller
 
     # --- taking moves back ---------------------------------------------------------------
@@ -108,8 +113,7 @@ class Controller:
             raise IllegalActionError(reason or "nothing to take back", "cannot-undo")
         hand_number, moves = point
         match = self._replayed(hand_number, moves)
-        controller = Controller.__new__(Controller)
-        controller._attach(self.settings, match, [[str(action) for action in hand.actions] for hand in match.hands])
+        controller = Controller.over(self.settings, match)
         controller._say("Move taken back: your turn again.")
         return controller
 
@@ -130,7 +134,7 @@ class Controller:
         """For each action of each hand, the seat whose turn it was (``None`` for a claim)."""
         movers: list[list[int | None]] = []
         for hand in self.match.hands:
-            again = Hand(self.match.rules, hand.dealt, hand.stock, hand.opening)
+            again = hand.start_copy()
             seats: list[int | None] = []
             for action in hand.actions:
                 seats.append(None if isinstance(action, Claim) else again.turn)
@@ -141,10 +145,14 @@ class Controller:
     def _replayed(self, hand_index: int, moves: int) -> Match:
         """The match replayed from its deals up to ``moves`` actions into hand ``hand_index``."""
         old = self.match
-        deals = [Deal(hand.dealt, hand.stock) for hand in old.hands]
+        deals: list[Deal | None] = [Deal(hand.dealt, hand.stock) for hand in old.hands]
+        if old.start_position is not None:
+            deals[0] = None
         partner_rounds = old.partner_draw.rounds if old.partner_draw is not None else ()
         lead_rounds = [tuple(tile for _, tile in draw.draws) for draw in old.lead_draws]
         match = Match(old.rules, old.seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
+        if old.start_position is not None:
+            match.start_from(old.hands[0].start_copy(), old.start_scores, old.start_position)
         match.tags = dict(old.tags)
         for index, hand in enumerate(old.hands[: hand_index + 1]):
             if index:

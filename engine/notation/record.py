@@ -16,6 +16,7 @@ from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Deal, Hand, Penalized, Scored
 from engine.match import Match
 from engine.notation.moves import TILE_EXAMPLE, action_words, read_play, read_tile
+from engine.notation.position import read_position
 from engine.notation.text import Tag, Word, error_at, tag_text, tokens
 from engine.rules import Rules
 from engine.tiles import Tile
@@ -24,7 +25,19 @@ from engine.variants import VARIANTS, make_rules
 __all__ = ["STRUCTURE_TAGS", "read_header", "read_record", "write_record"]
 
 STRUCTURE_TAGS = frozenset(
-    {"Variant", "Players", "Target", "Options", "Seed", "PartnerDraw", "LeadDraw", "Result", "Score", "Hand"}
+    {
+        "Variant",
+        "Players",
+        "Target",
+        "Options",
+        "Seed",
+        "PartnerDraw",
+        "LeadDraw",
+        "Result",
+        "Score",
+        "Hand",
+        "Position",
+    }
 )
 """Tags the engine reads and writes itself; any other tag is kept in :attr:`Match.tags`."""
 
@@ -48,7 +61,10 @@ def write_record(match: Match) -> str:
     names = _seat_names(match)
     for number, hand in enumerate(match.hands, start=1):
         lines += ["", tag_text("Hand", str(number))]
-        lines += [tag_text(f"Tiles{seat}", _tiles_text(held)) for seat, held in enumerate(hand.dealt)]
+        if number == 1 and match.start_position is not None:
+            lines.append(tag_text("Position", match.start_position))
+        else:
+            lines += [tag_text(f"Tiles{seat}", _tiles_text(held)) for seat, held in enumerate(hand.dealt)]
         units = _move_units(rules, hand)
         if units or hand.result is not None:
             lines.append("")
@@ -106,7 +122,7 @@ def _tiles_in_order(tiles: Sequence[Tile]) -> str:
 
 def _move_units(rules: Rules, hand: Hand) -> list[str]:
     """The move text of a hand, one item per turn begun or claim made."""
-    again = Hand(rules, hand.dealt, hand.stock, hand.opening)
+    again = hand.start_copy()
     units: list[str] = []
     turns, turn_over = 0, True
     for action in hand.actions:
@@ -166,6 +182,7 @@ class _HandText:
 
     tag: Tag
     tiles: dict[int, Tag] = field(default_factory=dict)
+    position: Tag | None = None
     words: list[Word] = field(default_factory=list)
 
 
@@ -205,7 +222,7 @@ def read_record(text: str) -> Match:
     hands = _hand_texts(found, index)
     rules = _rules(header, found)
     seed = _seed(header)
-    deals = [_deal(rules, hand) for hand in hands]
+    deals = [None if hand.position is not None else _deal(rules, hand) for hand in hands]
     partner_rounds = _rounds(rules, header.get("PartnerDraw"))
     lead_rounds = _rounds(rules, header.get("LeadDraw"))
     try:
@@ -213,6 +230,8 @@ def read_record(text: str) -> Match:
     except EngineError as error:
         tag = _tag_for_deal_error(str(error), header, hands)
         raise error_at(tag.line, tag.column, "a deal the rules allow", _plain(error)) from None
+    if hands[0].position is not None:
+        _start_from(match, hands[0].position)
     for number, hand in enumerate(hands, start=1):
         if number > 1:
             _next_hand(match, number, hand.tag)
@@ -240,7 +259,13 @@ def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
                 if token.value != expected:
                     raise error_at(token.line, token.value_column, f"hand number {expected}", token.value)
                 hands.append(_HandText(token))
-            elif (seat := _TILES_TAG.fullmatch(token.name)) is not None and not hands[-1].words:
+            elif token.name == "Position" and len(hands) == 1 and not hands[-1].words and not hands[-1].tiles:
+                hands[-1].position = token
+            elif (
+                (seat := _TILES_TAG.fullmatch(token.name)) is not None
+                and not hands[-1].words
+                and hands[-1].position is None
+            ):
                 number = int(seat.group(1))
                 if number in hands[-1].tiles:
                     raise error_at(
@@ -408,6 +433,25 @@ def _deal(rules: Rules, hand: _HandText) -> Deal:
         drawn.append(tile)
     undrawn = tuple(tile for tile in rules.tiles if tile not in taken)
     return Deal(tuple(seats), undrawn + tuple(reversed(drawn)), len(undrawn))
+
+
+def _start_from(match: Match, tag: Tag) -> None:
+    """Start the first hand from the position a ``[Position]`` tag states (every tile shown)."""
+    try:
+        position = read_position(tag.value)
+    except NotationError as error:
+        column = tag.value_column + (error.column or 1) - 1
+        raise error_at(tag.line, column, error.expected or "a position", None) from None
+    if position.rules != match.rules:
+        raise error_at(tag.line, tag.value_column, "a position of the rules the record names", tag.value)
+    if position.hidden:
+        raise error_at(
+            tag.line, tag.value_column, "a position that shows every hand and the stock", tag.value
+        )
+    try:
+        match.start_from(position.hand(), position.scores, tag.value)
+    except EngineError as error:
+        raise error_at(tag.line, tag.value_column, f"a position to play on ({error})", tag.value) from None
 
 
 def _tag_for_deal_error(message: str, header: dict[str, Tag], hands: Sequence[_HandText]) -> Tag:

@@ -1,0 +1,81 @@
+"""The replay viewer's picture of the table: a :class:`~web.scene.Scene` built from a frame.
+
+Like :func:`web.scene.build_scene`, but nothing is playable and the hands are shown as
+the viewer chooses: every hand face up, or only one seat's (the others as backs, as that
+player saw the table). Seat 0 is at the bottom, the others clockwise, as at the live table.
+
+Pure Python; no browser imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from web.geometry import Rect
+from web.replay import Frame
+from web.scene import Scene, SeatSprite, TileSprite, line_layout_of
+from web.table_layout import SEAT_POSITIONS, hand_tile_rects, hidden_tile_rects, table_regions
+
+__all__ = ["build_replay_scene"]
+
+
+def build_replay_scene(
+    frame: Frame, names: tuple[str, ...], shown: Collection[int], width: float, height: float
+) -> Scene:
+    """The table of ``frame`` on a canvas of ``width`` by ``height`` CSS px, the hands of
+    the seats in ``shown`` face up (and every hand once the hand is over)."""
+    hand = frame.hand
+    rules = hand.rules
+    players = rules.players
+    regions = table_regions(width, height, players)
+    line = line_layout_of(hand.layout, regions.board)
+    last_id = len(hand.layout.placements) - 1
+    line_sprites = tuple(
+        TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
+    )
+    open_hands = hand.is_over
+    bottom = hand.hand_of(0)
+    bottom_up = open_hands or 0 in shown
+    hand_sprites = tuple(
+        (tile, TileSprite(rect, True, tile.high, tile.low, face_up=bottom_up))
+        for tile, rect in zip(bottom, hand_tile_rects(regions.hand, len(bottom)), strict=True)
+    )
+    seats = []
+    for region in regions.seats[1:]:
+        seat = region.seat
+        held = hand.hand_of(seat)
+        rects = hidden_tile_rects(region, len(held))
+        face_up = open_hands or seat in shown
+        tiles = tuple(
+            _sprite(rect, tile.high, tile.low, face_up) for rect, tile in zip(rects, held, strict=True)
+        )
+        seats.append(
+            SeatSprite(
+                seat=seat,
+                name=names[seat],
+                position=SEAT_POSITIONS[players][seat],
+                rect=region.rect,
+                tiles=tiles,
+                count=len(held),
+                to_move=not hand.is_over and hand.turn == seat,
+            )
+        )
+    info = (
+        f"Boneyard {hand.boneyard_count}" if rules.draw.value != "none" else f"Sleeping {hand.boneyard_count}"
+    )
+    return Scene(
+        width=width,
+        height=height,
+        board=regions.board,
+        unit=line.unit,
+        line=line_sprites,
+        targets=(),
+        hand=hand_sprites,
+        seats=tuple(seats),
+        info=regions.info,
+        info_text=info,
+    )
+
+
+def _sprite(rect: Rect, high: int, low: int, face_up: bool) -> TileSprite:
+    return TileSprite(rect, rect.h >= rect.w, high if face_up else 0, low if face_up else 0, face_up=face_up)
