@@ -155,10 +155,32 @@ class Match:
         if hand.rules != self.rules or len(scores) != self.rules.sides:
             raise EngineError("the position is of other rules than the match", "bad-deal")
         self.hands[0] = self.hand = hand
+        self.lead_draws = ()
+        self.partner_draw = None  # the position says who sits where and who moves
         self.scores = list(scores)
         self.start_scores = tuple(scores)
         self.start_position = position
         self._seen_events = 0
+
+    def replayed_to(self, hand_index: int, moves: int) -> Match:
+        """A new match replayed from this one's deals and moves, up to ``moves`` moves into
+        hand ``hand_index`` (0 for the first): for taking moves back, and for playing on
+        from a point of a replay. Later hands are dealt as this match's seed deals them."""
+        deals: list[Deal | None] = [Deal(hand.dealt, hand.stock) for hand in self.hands]
+        if self.start_position is not None:
+            deals[0] = None
+        partner_rounds = self.partner_draw.rounds if self.partner_draw is not None else ()
+        lead_rounds = [tuple(tile for _, tile in draw.draws) for draw in self.lead_draws]
+        match = Match(self.rules, self.seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
+        if self.start_position is not None:
+            match.start_from(self.hands[0].start_copy(), self.start_scores, self.start_position)
+        match.tags = dict(self.tags)
+        for index, hand in enumerate(self.hands[: hand_index + 1]):
+            if index:
+                match.next_hand()
+            for action in hand.actions if index < hand_index else hand.actions[:moves]:
+                match.apply(action)
+        return match
 
     @property
     def hand_number(self) -> int:

@@ -13,14 +13,20 @@ import random
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
-from engine import Draw, End, EngineError, Lead, Pass, parse_end, parse_tile
+from engine import Draw, End, EngineError, Lead, Pass, RulesError, parse_end, parse_tile
 from engine.ai import think_step
 from web.controller import Controller, Settings
+from web.game_dialog import GameDialog, import_error_text
+from web.game_record import game_from_position, is_record, read_game
 from web.links import LinkRequest, parse_link
 from web.page import Page
 from web.render import draw_scene
+from web.replay import Replay
+from web.replay_view import ReplayView
 from web.saves import SaveSlots, slot_key
 from web.scene import Scene, build_scene
+from web.share import Shared, SharedError, read_fragment
+from web.stats import Stats
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
 
@@ -65,14 +71,22 @@ class App:
         self.link: LinkRequest = parse_link(str(window.location.search))
         delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
         self.ai_delay = delay_ms / 1000
-        self.slots = SaveSlots(LocalStorage(window))
+        self.storage = LocalStorage(window)
+        self.slots = SaveSlots(self.storage)
+        self.shared, self.shared_error = _shared(str(window.location.hash))
         self.slot = self.link.key
+        if self.shared is not None and self.shared.kind == "position":
+            self.slot = f"position {self.shared.text.strip()}"
         """This table's save slot: the game its link asks for ("" for the plain table), so
         tables embedded side by side, or opened from different links, keep their own games."""
         self._told_save_failed = False
         self.restored = False
         """Whether this boot picked up a saved game."""
         self.controller = self._first_controller()
+        self.stats = Stats(self.storage) if self.slots.available else None
+        self.replay_view = ReplayView(self.page, window, proxy)
+        self.replay_view.on_play_from = self._play_from_replay
+        self.game_dialog = GameDialog(self.page, window, self, self.stats)
 
     # --- starting ------------------------------------------------------------------------
 
@@ -89,13 +103,21 @@ class App:
             except EngineError:  # every part is well formed, but a move cannot be played
                 settings_kept = saved.settings
                 damaged = self.slots.set_aside(self.slot)
-        notices += [message for message in (damaged, self.link.notice()) if message]
+        notices += [message for message in (damaged, self.link.notice(), self.shared_error) if message]
         self.notices = notices
         self.restored = controller is not None
         if controller is not None:
             return controller
+        if self.shared is not None and self.shared.kind == "position":
+            try:
+                return Controller.over(*game_from_position(self.shared.text, self._seed_or_new()))
+            except EngineError as error:
+                self.notices.append("The position in this link cannot be played: " + import_error_text(error))
         settings = self.link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
-        return Controller(settings, _new_seed() if self.link.seed is None else self.link.seed)
+        return Controller(settings, self._seed_or_new())
+
+    def _seed_or_new(self) -> int:
+        return _new_seed() if self.link.seed is None else self.link.seed
 
     def start(self) -> None:
         """Wire the events, draw the first frame, let any AI seat move, and mark the page ready."""
@@ -110,6 +132,7 @@ class App:
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
+        page.on(page.el("hand-replay-btn"), "click", lambda _e: self._replay_last_hand())
         page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
         page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings))
@@ -131,6 +154,8 @@ class App:
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
         self.after_change()
+        if self.shared is not None and self.shared.kind == "record":
+            self._open_shared_record(self.shared.text)
         self.document.body.dataset.appState = "ready"
 
     def _proxy_object(self) -> Any:
@@ -220,6 +245,73 @@ class App:
         self.controller = Controller(settings, _new_seed())
         self.after_change()
 
+    # --- records, replays and positions (the Game dialog and share links) -------------------
+
+    def open_replay(self, replay: Replay, hand_index: int = 0, move: int = 0) -> None:
+        """Show a replay over the table (the game at the table is left as it is)."""
+        self.replay_view.open(replay, hand_index, move)
+
+    def play_text(self, text: str) -> None:
+        """Play on from the end of a record, or from a position, in place of the game at the table.
+
+        Raises :class:`EngineError` (saying why in the player's words) and changes nothing
+        if the text cannot be played.
+        """
+        if is_record(text):
+            settings, match = read_game(text)
+            if match.is_over:
+                raise RulesError("this match is over: replay it instead", "match-over")
+            controller = Controller.over(settings, match)
+            controller.announcements.append("The game you opened is on the table: play on.")
+        else:
+            controller = Controller.over(*game_from_position(text, _new_seed()))
+            controller.announcements.append("The position you opened is on the table: play on.")
+        self.controller = controller
+        self.after_change()
+
+    def date_text(self) -> str:
+        """Today as a record writes it (``2026.11.24``)."""
+        today = self.window.Date.new()
+        return f"{int(today.getFullYear())}.{int(today.getMonth()) + 1:02d}.{int(today.getDate()):02d}"
+
+    def _replay_last_hand(self) -> None:
+        replay = Replay.of_table(self.controller)
+        if replay is not None:
+            self.open_replay(replay, replay.hand_count - 1, 0)
+
+    def _play_from_replay(self, replay: Replay, hand_index: int, move: int) -> None:
+        """Play on, against the computer, from a point of a replay (in place of the table's game)."""
+        controller = Controller.over(replay.settings, replay.match.replayed_to(hand_index, move))
+        controller.announcements.append(f"Playing on from hand {hand_index + 1}, move {move} of the replay.")
+        self.replay_view.close()
+        self.controller = controller
+        self.after_change()
+
+    def _open_shared_record(self, text: str) -> None:
+        try:
+            replay = Replay.of_text(text)
+        except EngineError as error:
+            self.show_notice("The game in this link cannot be shown: " + import_error_text(error))
+            return
+        self.open_replay(replay)
+
+    def _count_statistics(self) -> None:
+        """Count a finished hand (and match) for the person's statistics, once each."""
+        controller = self.controller
+        match = controller.match
+        if self.stats is None or not match.sheet or match.hand.result is not match.sheet[-1].result:
+            return
+        first = match.hands[0]
+        match_id = f"{slot_key(self.slot)}:{match.seed}:{' '.join(map(str, first.dealt[0]))}"
+        mine = match.rules.side_of(controller.human_seat)
+        line = match.sheet[-1]
+        won = line.result.winner_side == mine
+        against = sum(points for side, points in enumerate(line.gained) if side != mine)
+        variant = controller.settings.variant
+        self.stats.count_hand(match_id, variant, line.number, won, line.gained[mine], against)
+        if match.result is not None:
+            self.stats.count_match(match_id, variant, match.result.winner_side == mine)
+
     def show_notice(self, text: str | None, quiet: bool = False) -> None:
         """Show a message that stays until dismissed (``None`` hides it).
 
@@ -239,6 +331,7 @@ class App:
         self._save()
         self.page.update(controller)
         if controller.phase in ("hand-over", "match-over"):
+            self._count_statistics()
             self.page.show_hand_over(controller)
         else:
             self.page.close_hand_over()
@@ -408,6 +501,14 @@ class LocalStorage:
         """Every key in storage."""
         storage = self._window.localStorage
         return [str(storage.key(index)) for index in range(int(storage.length))]
+
+
+def _shared(fragment: str) -> tuple[Shared | None, str]:
+    """The game a link's fragment carries, or why it cannot be read ("" if it carries none)."""
+    try:
+        return read_fragment(fragment), ""
+    except SharedError as error:
+        return None, str(error)
 
 
 def _settings_or_none(data: dict[str, Any] | None) -> Settings | None:

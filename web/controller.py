@@ -14,7 +14,6 @@ from collections.abc import Generator
 from engine import (
     Action,
     Claim,
-    Deal,
     Draw,
     End,
     EngineError,
@@ -112,7 +111,7 @@ class Controller:
         if reason or point is None:
             raise IllegalActionError(reason or "nothing to take back", "cannot-undo")
         hand_number, moves = point
-        match = self._replayed(hand_number, moves)
+        match = self.match.replayed_to(hand_number, moves)
         controller = Controller.over(self.settings, match)
         controller._say("Move taken back: your turn again.")
         return controller
@@ -141,25 +140,6 @@ class Controller:
                 again.apply(action)
             movers.append(seats)
         return movers
-
-    def _replayed(self, hand_index: int, moves: int) -> Match:
-        """The match replayed from its deals up to ``moves`` actions into hand ``hand_index``."""
-        old = self.match
-        deals: list[Deal | None] = [Deal(hand.dealt, hand.stock) for hand in old.hands]
-        if old.start_position is not None:
-            deals[0] = None
-        partner_rounds = old.partner_draw.rounds if old.partner_draw is not None else ()
-        lead_rounds = [tuple(tile for _, tile in draw.draws) for draw in old.lead_draws]
-        match = Match(old.rules, old.seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
-        if old.start_position is not None:
-            match.start_from(old.hands[0].start_copy(), old.start_scores, old.start_position)
-        match.tags = dict(old.tags)
-        for index, hand in enumerate(old.hands[: hand_index + 1]):
-            if index:
-                match.next_hand()
-            for action in hand.actions if index < hand_index else hand.actions[:moves]:
-                match.apply(action)
-        return match
 
     def _attach(self, settings: Settings, match: Match, actions: list[list[str]]) -> None:
         """Set up the table around a match (new or replayed) and its action lists."""

@@ -9,16 +9,25 @@ Pure Python (standard library and the engine); no browser imports.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 
 from engine import EngineError, Match, RulesError, make_rules, parse_tile
 from engine.ai import BOT_LEVELS
 from engine.match import settle_partner_draw
-from engine.notation import read_header, read_record, write_record
+from engine.notation import read_header, read_position, read_record, write_position, write_record
 from web.settings import HUMAN, Settings
 
-__all__ = ["DEFAULT_LEVEL", "game_text", "is_record", "read_game", "read_settings", "settings_of_record"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "game_from_position",
+    "game_text",
+    "is_record",
+    "read_game",
+    "read_settings",
+    "settings_of_record",
+]
 
 _RECORD_START = re.compile(r"\s*(\[\s*[A-Za-z]|\{\s*[^\s\"}])")
 """A tag (``[Variant``) or a comment first; JSON starts with ``[1``, ``[[``, ``{"`` or ``{}``."""
@@ -79,6 +88,26 @@ def read_game(text: str) -> tuple[Settings, Match]:
     }
     seating = match.partner_draw.seating if match.partner_draw is not None else None
     return settings_of_record(tags, seating), match
+
+
+def game_from_position(text: str, seed: int, levels: tuple[str, ...] = ()) -> tuple[Settings, Match]:
+    """A new match whose first hand starts from a position (``docs/notation.md``).
+
+    Tiles the position hides are dealt at random from ``seed``; the match keeps the whole
+    position, so it saves and replays like any other. ``levels`` (one per computer seat)
+    default to :data:`DEFAULT_LEVEL`. Raises :class:`EngineError` if the position is not valid.
+    """
+    position = read_position(text.strip())
+    rules = position.rules
+    settings = Settings.for_variant(
+        rules.variant, rules.players, DEFAULT_LEVEL, dict(rules.options), rules.target
+    )
+    if levels:
+        settings = Settings(settings.variant, settings.players, settings.target, levels, settings.options)
+    hand = position.hand(random.Random(seed))
+    match = Match(rules, seed)
+    match.start_from(hand, position.scores, write_position(hand, position.scores))
+    return settings, match
 
 
 def read_settings(text: str) -> Settings:

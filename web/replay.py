@@ -48,12 +48,16 @@ class Frame:
 class Replay:
     """A match to step through: hands, their moves, and the table at any move."""
 
-    def __init__(self, settings: Settings, match: Match, names: tuple[str, ...]) -> None:
-        """Step through ``match`` (a copy: later moves at the table are not seen)."""
+    def __init__(
+        self, settings: Settings, match: Match, names: tuple[str, ...], hands: int | None = None
+    ) -> None:
+        """Step through ``match`` (a copy: later moves at the table are not seen), its first
+        ``hands`` hands if given."""
         self.settings = settings
         self.match = read_record(write_record(match))
         self.names = names
-        self.steps: list[list[Step]] = [self._steps_of(hand) for hand in self.match.hands]
+        shown = self.match.hands if hands is None else self.match.hands[:hands]
+        self.steps: list[list[Step]] = [self._steps_of(hand) for hand in shown]
 
     @classmethod
     def of_text(cls, text: str) -> Replay:
@@ -67,9 +71,15 @@ class Replay:
         return cls(settings, match, names)
 
     @classmethod
-    def of_table(cls, controller: Controller) -> Replay:
-        """The replay of the match at the table, as far as it has gone."""
-        return cls(controller.settings, controller.match, controller.names)
+    def of_table(cls, controller: Controller) -> Replay | None:
+        """The replay of the hands finished at the table (``None`` before the first ends).
+
+        The hand being played is left out: its replay would show the other players' tiles.
+        """
+        finished = len(controller.match.results)
+        if not finished:
+            return None
+        return cls(controller.settings, controller.match, controller.names, finished)
 
     @property
     def hand_count(self) -> int:

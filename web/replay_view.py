@@ -152,7 +152,7 @@ class ReplayView:
 
     def _update_play_button(self) -> None:
         button = self.page.el("replay-play")
-        button.textContent = "❚❚" if self.playing else "▶"
+        button.textContent = "Pause" if self.playing else "Play"
         button.setAttribute("aria-label", "Pause" if self.playing else "Play")
 
     # --- drawing -----------------------------------------------------------------------
@@ -228,10 +228,9 @@ class ReplayView:
                 item.setAttribute("aria-current", "step")
             items.append(item)
         self.page.el("replay-moves").replaceChildren(*items)
-        current = self.page.el("replay-moves").querySelector("[aria-current]")
-        if current is not None:
+        if self.move:
             side = self.page.el("replay-moves").parentElement
-            box, item = side.getBoundingClientRect(), current.getBoundingClientRect()
+            box, item = side.getBoundingClientRect(), items[self.move - 1].getBoundingClientRect()
             if item.top < box.top or item.bottom > box.bottom:
                 side.scrollTop += item.top - box.top - box.height / 2
         if self.sheet_controller is not None:

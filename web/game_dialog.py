@@ -1,0 +1,300 @@
+"""The Game dialog on the page: copy, download and share the game; open a record or a
+position; and the statistics dialog.
+
+It reads the table through a :class:`Table` (the app) and asks it to replay or to play a
+game; nothing of the game at the table changes unless an opened game is played, and a
+game under way is replaced only after the person says so twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from engine import VARIANTS, EngineError
+from engine.notation import write_position
+from web.controller import Controller
+from web.game_record import is_record
+from web.page import Page
+from web.replay import Replay
+from web.share import SharedError, record_fragment
+from web.stats import Stats
+
+__all__ = ["MAX_IMPORT_CHARS", "GameDialog", "Table", "import_error_text"]
+
+MAX_IMPORT_CHARS = 1024 * 1024
+"""The longest text or file opened (as long as a saved game may be)."""
+
+
+class Table(Protocol):
+    """What the Game dialog needs of the app."""
+
+    @property
+    def controller(self) -> Controller:
+        """The game at the table."""
+        ...
+
+    def open_replay(self, replay: Replay, hand_index: int = 0, move: int = 0) -> None:
+        """Show a replay."""
+
+    def play_text(self, text: str) -> None:
+        """Play on from a record's end or from a position (raises :class:`EngineError`)."""
+
+    def date_text(self) -> str:
+        """Today as a record writes it (``2026.11.24``)."""
+        ...
+
+
+def import_error_text(error: Exception) -> str:
+    """What the person is told when a pasted or opened text cannot be used."""
+    if isinstance(error, SharedError):
+        return str(error)
+    text = str(error).strip()
+    if not text:
+        return "This is not a game this table can open."
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+class GameDialog:
+    """The Game and Statistics dialogs."""
+
+    def __init__(self, page: Page, window: Any, table: Table, stats: Stats | None) -> None:
+        """Wire the dialogs' controls; ``stats`` is ``None`` where none are kept (embedded)."""
+        self.page = page
+        self.window = window
+        self.table = table
+        self.stats = stats
+        self._confirm_replace = False
+        self._confirm_reset = False
+        self._tasks: set[asyncio.Future[None]] = set()
+        el = page.el
+        page.on(el("game-btn"), "click", lambda _e: self.open())
+        page.on(el("replay-game-btn"), "click", lambda _e: self.replay_table())
+        page.on(el("copy-record-btn"), "click", lambda _e: self._copy(self.record_text(), "Record copied."))
+        page.on(el("download-record-btn"), "click", lambda _e: self.download())
+        page.on(el("copy-position-btn"), "click", lambda _e: self.copy_position())
+        page.on(el("share-btn"), "click", lambda _e: self.copy_share_link())
+        page.on(el("stats-btn"), "click", lambda _e: self.open_stats())
+        page.on(el("import-file"), "change", lambda _e: self._run(self._read_file()))
+        page.on(el("import-text"), "input", lambda _e: self._clear_import())
+        page.on(el("import-replay-btn"), "click", lambda _e: self.replay_import())
+        page.on(el("import-play-btn"), "click", lambda _e: self.play_import())
+        page.on(el("stats-reset-btn"), "click", lambda _e: self.reset_stats())
+        el("stats-btn").hidden = stats is None
+
+    # --- the game at the table -----------------------------------------------------------
+
+    def open(self) -> None:
+        """Open the Game dialog."""
+        self._say("")
+        self._clear_import()
+        self.page.el("game-dialog").showModal()
+
+    def record_text(self) -> str:
+        """The record of the game at the table, dated."""
+        controller = self.table.controller
+        controller.match.tags.setdefault("Date", self.table.date_text())
+        return controller.save()
+
+    def download(self) -> None:
+        """Save the record as a ``.txt`` file (a link to its text, clicked)."""
+        controller = self.table.controller
+        link = self.page.document.createElement("a")
+        link.href = "data:text/plain;charset=utf-8," + str(self.window.encodeURIComponent(self.record_text()))
+        date = self.table.date_text().replace(".", "-")
+        link.download = f"dominoes-{controller.settings.variant}-{date}.txt"
+        self.page.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        self._say(f"Record saved as {link.download}.")
+
+    def copy_position(self) -> None:
+        """Copy this moment as a position, as the person sees it (the others' tiles hidden)."""
+        controller = self.table.controller
+        hand = controller.match.hand
+        if hand.is_over:
+            self._say("The hand is over: there is no position to copy.")
+            return
+        try:
+            text = write_position(hand, tuple(controller.match.scores), seat=controller.human_seat)
+        except EngineError:
+            self._say("Finish your turn first: the tile you drew is part of it.")
+            return
+        self._copy(text, "Position copied (your tiles only; the others' are counted, not shown).")
+
+    def copy_share_link(self) -> None:
+        """Copy a link that opens a replay of this game (the record travels in the link itself)."""
+        location = self.window.location
+        link = f"{location.origin}{location.pathname}{record_fragment(self.record_text())}"
+        self._copy(link, "Link copied: whoever opens it sees a replay of this game, every hand face up.")
+
+    def replay_table(self) -> None:
+        """Replay the hands finished at the table."""
+        replay = Replay.of_table(self.table.controller)
+        if replay is None:
+            self._say("No hand has finished yet: there is nothing to replay.")
+            return
+        self.page.el("game-dialog").close()
+        self.table.open_replay(replay, replay.hand_count - 1, 0)
+
+    # --- opening a record or a position --------------------------------------------------
+
+    def _import_text(self) -> str:
+        return str(self.page.el("import-text").value)
+
+    async def _read_file(self) -> None:
+        files = self.page.el("import-file").files
+        if not files or not files.length:
+            return
+        file = files.item(0)
+        if int(file.size) > MAX_IMPORT_CHARS:
+            self._import_error("This file is too big to be a game record.")
+            return
+        try:
+            text = str(await file.text())
+        except Exception:  # the browser could not read it (moved, no permission)
+            self._import_error("This file could not be read.")
+            return
+        self.page.el("import-text").value = text
+        self.page.el("import-file").value = ""
+        self._clear_import()
+        self._say(f"Opened {file.name}: replay it or play from it.")
+
+    def replay_import(self) -> None:
+        """Replay the pasted or opened record; a position is only played from."""
+        text = self._import_text()
+        if not self._checked(text):
+            return
+        if not is_record(text):
+            self._import_error("A position is a single moment: use Play from it.")
+            return
+        try:
+            replay = Replay.of_text(text)
+        except EngineError as error:
+            self._import_error(import_error_text(error))
+            return
+        self.page.el("game-dialog").close()
+        self.table.open_replay(replay)
+
+    def play_import(self) -> None:
+        """Play on from the pasted or opened game (replacing the game at the table, once confirmed)."""
+        text = self._import_text()
+        if not self._checked(text):
+            return
+        match = self.table.controller.match
+        under_way = not match.is_over and any(hand.actions for hand in match.hands)
+        if under_way and not self._confirm_replace:
+            self._confirm_replace = True
+            self._say(
+                "This replaces the game at the table (copy its record first to keep it). Press Play from it again to go on."
+            )
+            return
+        try:
+            self.table.play_text(text)
+        except EngineError as error:
+            self._import_error(import_error_text(error))
+            return
+        self.page.el("game-dialog").close()
+
+    def _checked(self, text: str) -> bool:
+        if not text.strip():
+            self._import_error("Paste a record or a position first, or open a file.")
+            return False
+        if len(text) > MAX_IMPORT_CHARS:
+            self._import_error("This text is too long to be a game record.")
+            return False
+        return True
+
+    def _import_error(self, message: str) -> None:
+        error = self.page.el("import-error")
+        error.textContent = message
+        error.hidden = False
+
+    def _clear_import(self) -> None:
+        self.page.el("import-error").hidden = True
+        self._confirm_replace = False
+
+    # --- statistics ----------------------------------------------------------------------
+
+    def open_stats(self) -> None:
+        """Open the statistics dialog."""
+        self._confirm_reset = False
+        self.page.el("stats-reset-btn").textContent = "Reset statistics"
+        self._fill_stats()
+        self.page.el("stats-dialog").showModal()
+
+    def reset_stats(self) -> None:
+        """Forget the statistics, once the person has pressed Reset twice."""
+        if self.stats is None:
+            return
+        if not self._confirm_reset:
+            self._confirm_reset = True
+            self.page.el("stats-reset-btn").textContent = "Press again to reset"
+            return
+        self.stats.reset()
+        self._confirm_reset = False
+        self.page.el("stats-reset-btn").textContent = "Reset statistics"
+        self._fill_stats()
+
+    def _fill_stats(self) -> None:
+        stats = self.stats
+        body = self.page.el("stats-body")
+        if stats is None or not stats.by_rule_set:
+            body.textContent = "No hand finished yet."
+            return
+        current = self.table.controller.settings.variant
+        order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
+        heads = ["Rule set", "Matches won", "Hands won", "Points for", "Points against", "Best run"]
+        rows = [heads]
+        for variant in order:
+            figures = stats.of(variant)
+            name = VARIANTS[variant].name if variant in VARIANTS else variant
+            rows.append(
+                [
+                    name,
+                    f"{figures.matches_won} of {figures.matches}",
+                    f"{figures.hands_won} of {figures.hands}",
+                    str(figures.points_for),
+                    str(figures.points_against),
+                    f"{figures.best_streak} (now {figures.streak})",
+                ]
+            )
+        table = self.page.document.createElement("table")
+        for index, cells in enumerate(rows):
+            row = self.page.document.createElement("tr")
+            for text in cells:
+                cell = self.page.document.createElement("th" if index == 0 or text == cells[0] else "td")
+                if index == 0:
+                    cell.setAttribute("scope", "col")
+                elif text == cells[0]:
+                    cell.setAttribute("scope", "row")
+                cell.textContent = text
+                row.appendChild(cell)
+            table.appendChild(row)
+        body.replaceChildren(table)
+
+    # --- the clipboard -------------------------------------------------------------------
+
+    def _copy(self, text: str, done: str) -> None:
+        self._run(self._write_clipboard(text, done))
+
+    def _run(self, work: Any) -> None:
+        """Run a coroutine, holding on to it until it is done (so it is not collected midway)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _write_clipboard(self, text: str, done: str) -> None:
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard here (an embedded frame, an old browser, a refusal)
+            field = self.page.el("import-text")
+            field.value = text
+            field.select()
+            self._say("Copying is not allowed here: the text is selected in the box below; copy it yourself.")
+            return
+        self._say(done)
+        self.page.document.body.dataset.copied = str(len(text))
+
+    def _say(self, text: str) -> None:
+        self.page.el("game-said").textContent = text
