@@ -16,8 +16,10 @@ from typing import Any, TypeVar
 from engine import Draw, End, EngineError, Lead, Pass, RulesError, parse_end, parse_tile
 from engine.ai import think_step
 from web.controller import Controller, Settings
+from web.embed import PANELS
 from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
+from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
 from web.page import Page
 from web.render import draw_scene
@@ -82,11 +84,15 @@ class App:
         self._told_save_failed = False
         self.restored = False
         """Whether this boot picked up a saved game."""
+        self.embed = self.link.embed
         self.controller = self._first_controller()
-        self.stats = Stats(self.storage) if self.slots.available else None
+        self.stats = Stats(self.storage) if self.slots.available and not self.embed.enabled else None
         self.replay_view = ReplayView(self.page, window, proxy)
         self.replay_view.on_play_from = self._play_from_replay
+        self.replay_view.on_move = self._on_replay_move
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
+        self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
+        self._told: tuple[int, int, str] = (0, 0, "")
 
     # --- starting ------------------------------------------------------------------------
 
@@ -153,9 +159,19 @@ class App:
         self.page.show_thinking(False)
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
+        self._dress_for_embedding()
         self.after_change()
         if self.shared is not None and self.shared.kind == "record":
             self._open_shared_record(self.shared.text)
+        if self.host is not None:
+            page.on(self.window, "message", self._on_host_message)
+            mode = "replay" if self.replay_view.is_open else "live"
+            self.host.send(
+                "ready",
+                mode=mode,
+                variant=self.controller.settings.variant,
+                players=self.controller.settings.players,
+            )
         self.document.body.dataset.appState = "ready"
 
     def _proxy_object(self) -> Any:
@@ -293,7 +309,69 @@ class App:
         except EngineError as error:
             self.show_notice("The game in this link cannot be shown: " + import_error_text(error))
             return
-        self.open_replay(replay)
+        embed = self.embed
+        if embed.view is not None and (embed.view == "all" or int(embed.view) < replay.settings.players):
+            self.replay_view.shown = embed.view
+        hand = (embed.hand or 1) - 1
+        self.open_replay(replay, hand, embed.move or 0)
+        self.page.el("replay-close").hidden = embed.enabled
+
+    # --- embedded in another site's page ---------------------------------------------------
+
+    def _dress_for_embedding(self) -> None:
+        """Show the table as the embedding link asks: panels, colours, compact bars."""
+        embed = self.embed
+        body = self.document.body
+        if not embed.enabled:
+            return
+        body.dataset.embed = "1"
+        body.dataset.hide = " ".join(panel for panel in PANELS if panel not in embed.panels)
+        if embed.theme is not None:
+            body.dataset.theme = embed.theme
+        if embed.compact:
+            body.dataset.compact = "1"
+
+    def _on_replay_move(self, hand_index: int, move: int) -> None:
+        if self.host is not None:
+            self.host.send("move", mode="replay", hand=hand_index + 1, move=move)
+
+    def _on_host_message(self, event: Any) -> None:
+        """A command from the host page (only from its origin; anything else is ignored)."""
+        if self.host is None:
+            return
+        command = self.host.command(event)
+        if command is None:
+            return
+        if command.kind == "go":
+            self.replay_view.go(command.hand - 1, command.move)
+        elif command.kind == "step":
+            self.replay_view.step(command.delta)
+        elif command.kind == "new-game":
+            seed = _new_seed() if command.seed is None else command.seed
+            self.replay_view.close()
+            self.controller = Controller(self.controller.settings, seed)
+            self._told = (0, 0, "")
+            self.after_change()
+
+    def _tell_host(self) -> None:
+        """Tell the host page what changed at the table: a move, the end of a hand or of the match."""
+        if self.host is None:
+            return
+        match = self.controller.match
+        hands, moves, phase = len(match.hands), len(match.hand.actions), self.controller.phase
+        told_hands, told_moves, told_phase = self._told
+        if (hands, moves) != (told_hands, told_moves) and moves:
+            action = match.hand.actions[-1]
+            self.host.send("move", mode="live", hand=hands, move=moves, action=str(action))
+        if phase != told_phase and phase in ("hand-over", "match-over"):
+            result = match.hand.result
+            said = (
+                "" if result is None else result.describe(self.controller.names, self.controller.hand_award())
+            )
+            self.host.send("hand-over", hand=hands, result=said, scores=list(match.scores))
+            if phase == "match-over" and match.result is not None:
+                self.host.send("match-over", winner_side=match.result.winner_side, scores=list(match.scores))
+        self._told = (hands, moves, phase)
 
     def _count_statistics(self) -> None:
         """Count a finished hand (and match) for the person's statistics, once each."""
@@ -329,6 +407,7 @@ class App:
         """Save, refresh the panels, schedule a redraw, and let an AI seat move if it is its turn."""
         controller = self.controller
         self._save()
+        self._tell_host()
         self.page.update(controller)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()
@@ -359,6 +438,7 @@ class App:
                 return
             controller.act(thought)
             self._save()
+            self._tell_host()
             self.page.update(controller)
             self.invalidate()
         if controller is self.controller:
@@ -464,6 +544,11 @@ class App:
             "save_key": slot_key(self.slot),
             "ai_delay_ms": round(self.ai_delay * 1000),
             "scene": scene.test_data(),
+            "embed": self.embed.enabled,
+            "host_messages": [] if self.host is None else list(self.host.sent),
+            "replay": None
+            if not self.replay_view.is_open
+            else {"hand": self.replay_view.hand_index + 1, "move": self.replay_view.move},
         }
 
     def _save(self) -> None:

@@ -23,6 +23,8 @@ The parameters:
 ``table``
     A name the host page gives a table to tell apart two tables embedded on one page:
     1 to 40 ASCII letters, digits, ``-`` or ``_``.
+``embed``, ``panels``, ``theme``, ``compact``, ``hand``, ``move``, ``view``, ``origin``
+    How an embedded table shows itself and whom it talks to: see :mod:`web.embed`.
 
 Reading rules:
 
@@ -55,13 +57,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from engine import VARIANTS, EngineError, Variant
 from engine.ai import BOT_LEVELS
 from engine.hand import and_list
 from web.controller import Settings
+from web.embed import EMBED_PARAMETERS, Embed, read_embed
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -86,8 +89,9 @@ MAX_PROBLEMS = 4
 """The most messages a :class:`LinkRequest` carries; beyond it the last one counts the rest."""
 
 _GAME_PARAMETERS = ("variant", "players", "target", "level")
-PARAMETERS: tuple[str, ...] = (*_GAME_PARAMETERS, "seed", "aidelay", "table")
-"""The parameters every link may give, besides the options of its variant."""
+PARAMETERS: tuple[str, ...] = (*_GAME_PARAMETERS, "seed", "aidelay", "table", *EMBED_PARAMETERS)
+"""The parameters every link may give, besides the options of its variant (the embedding
+ones are read by :func:`web.embed.read_embed`)."""
 
 _SHOWN = 20
 _SEED_DIGITS = 19
@@ -118,6 +122,8 @@ class LinkRequest:
     ai_delay_ms: int | None = None
     table: str | None = None
     problems: tuple[str, ...] = ()
+    embed: Embed = field(default_factory=Embed)
+    """What the link asks of an embedded table (see :mod:`web.embed`)."""
 
     @property
     def key(self) -> str:
@@ -127,9 +133,12 @@ class LinkRequest:
         they differ from the variant's defaults, then ``seed`` and ``table``, joined as a
         query string: ``"variant=block&players=3&touch-move=on&seed=7"``. Links asking for
         the same game (parameters in any order, defaults spelled out or not, any case) have
-        the same key; ``aidelay`` is not part of it. ``""`` for a link that asks for nothing.
+        the same key; ``aidelay`` and the embedding parameters are not part of it, except
+        that an embedded table's key starts with ``embed=1`` (its save never meets the main
+        table's). ``""`` for a link that asks for nothing.
         """
-        parts = [] if self.settings is None else _settings_parts(self.settings)
+        parts = [("embed", "1")] if self.embed.enabled else []
+        parts += [] if self.settings is None else _settings_parts(self.settings)
         if self.seed is not None:
             parts.append(("seed", str(self.seed)))
         if self.table is not None:
@@ -178,7 +187,9 @@ class _Reader:
             seed = None  # the link's game is not offered: its deal means nothing
         ai_delay = self._ai_delay(params.get("aidelay"))
         table = self._table(params.get("table"))
-        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems))
+        embed = read_embed(params)
+        self.problems.extend(embed.problems)
+        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems), embed)
 
     # --- the game -------------------------------------------------------------------------
 

@@ -145,7 +145,7 @@ def table_regions(width: float, height: float, players: int) -> TableRegions:
 
 def _bottom_band(width: float, height: float) -> tuple[SeatRegion, Rect]:
     """Seat 0's region along the bottom and the hand strip inside it."""
-    band_h = _px(_clamp(0.2 * height, 110, 180))
+    band_h = _px(_clamp(0.2 * height, min(110, 0.34 * height), 180))  # a small frame keeps room for the board
     band = _edges(0, height - band_h, width, height)
     seat = _seat(0, "bottom", band, _label_height(width, height), vertical=False)
     return seat, seat.tiles_area
@@ -157,7 +157,11 @@ def _landscape(width: float, height: float, players: int) -> TableRegions:
     label_h = _label_height(width, height)
     human, hand = _bottom_band(width, height)
     top_count = sum(position.startswith("top") for position in positions)
-    top_h = _px(_clamp(0.13 * height, 56, 110) if top_count else _clamp(0.07 * height, 40, 60))
+    top_h = _px(
+        _clamp(0.13 * height, min(56, 0.2 * height), 110)
+        if top_count
+        else _clamp(0.07 * height, min(40, 0.15 * height), 60)
+    )
     side_w = _px(_clamp(0.11 * width, 72, 150)) if "left" in positions else 0.0
     info_w = _px(_clamp(0.14 * width, 96, 200))
     info = _edges(0, 0, info_w, top_h)
@@ -182,7 +186,7 @@ def _portrait(width: float, height: float, players: int) -> TableRegions:
     positions = SEAT_POSITIONS[players]
     label_h = _label_height(width, height)
     human, hand = _bottom_band(width, height)
-    top_h = _px(_clamp(0.12 * height, 72, 130))
+    top_h = _px(_clamp(0.12 * height, min(72, 0.2 * height), 130))
     info_w = _px(_clamp(0.18 * width, 56, 120))
     info = _edges(0, 0, info_w, top_h)
     board = _edges(0, top_h, width, human.rect.y)
