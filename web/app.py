@@ -151,6 +151,7 @@ class App:
         page.on(page.el("lead-choices"), "click", self._on_lead)
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
         page.on(self.window, "resize", lambda _e: self.invalidate())
+        page.on(self.window, "hashchange", lambda _e: self._on_new_fragment())
         # The board also changes size without a window resize (a notice, the phone's bars).
         self._resize_proxy = self._proxy(lambda *_args: self.invalidate())
         self.window.ResizeObserver.new(self._resize_proxy).observe(self.canvas)
@@ -302,6 +303,16 @@ class App:
         self.replay_view.close()
         self.controller = controller
         self.after_change()
+
+    def _on_new_fragment(self) -> None:
+        """A share link pasted into this tab: a record opens its replay; a position, its own table."""
+        shared, problem = _shared(str(self.window.location.hash))
+        if problem:
+            self.show_notice(problem)
+        elif shared is not None and shared.kind == "record":
+            self._open_shared_record(shared.text)
+        elif shared is not None:
+            self.window.location.reload()  # a position's game lives in its own save slot
 
     def _open_shared_record(self, text: str) -> None:
         try:

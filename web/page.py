@@ -194,7 +194,9 @@ class Page:
         dialog = self.el("hand-dialog")
         if not dialog.open:
             dialog.show()
-            dialog.scrollTop = 0  # opening focuses a button at the bottom: show the title and result first
+            primary = self.el("new-match-btn" if match.result is not None else "next-hand-btn")
+            primary.focus()
+            dialog.scrollTop = 0  # the buttons stay in view at the bottom: show the title and result first
 
     def close_hand_over(self) -> None:
         """Close the end-of-hand dialog if it is open."""

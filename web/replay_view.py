@@ -96,6 +96,7 @@ class ReplayView:
         dialog = self.page.el("replay-dialog")
         if not dialog.open:
             dialog.showModal()
+            self.page.el("replay-forward").focus()  # the arrow keys step at once
         self.go(hand_index, move)
 
     def close(self) -> None:

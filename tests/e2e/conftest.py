@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserContext, BrowserType, ConsoleMessage, Page, Request
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -69,6 +69,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """pytest-playwright's launch arguments, pointed at the system Chromium."""
     args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": args}
+
+
+@pytest.fixture(scope="module")
+def partitioning_browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    """A Chromium with third-party storage partitioning on, as browsers ship it (Playwright's
+    own launch turns it off)."""
+    args = [*browser_type_launch_args["args"], build.CHROMIUM_PARTITIONING_ARG]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -14,10 +14,9 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 import build
 from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
@@ -125,20 +124,6 @@ def test_embedded_with_third_party_storage_blocked_boots_and_plays(
         recorder.assert_clean()
     finally:
         context.close()
-
-
-@pytest.fixture(scope="module")
-def partitioning_browser(
-    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
-) -> Iterator[Browser]:
-    """A Chromium with third-party storage partitioning on, as browsers ship it."""
-    args = [
-        *browser_type_launch_args["args"],
-        build.CHROMIUM_PARTITIONING_ARG,
-    ]
-    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
-    yield browser
-    browser.close()
 
 
 def test_embedded_with_partitioned_storage_boots_plays_and_keeps_its_game(
@@ -249,7 +234,6 @@ def test_a_failure_before_the_table_is_ready_is_reported_not_spun(
     browser: Browser, dist_dir: Path, tmp_path: Path
 ) -> None:
     """The watchdog: an unhandled rejection from any layer ends the boot with a message."""
-    import build
 
     failing = tmp_path / "boot.js"
     # The layer fails and nothing else happens: without the watchdog the page would spin forever.
