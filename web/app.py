@@ -78,7 +78,7 @@ class App:
         self.shared, self.shared_error = _shared(str(window.location.hash))
         self.slot = self.link.key
         if self.shared is not None and self.shared.kind == "position":
-            self.slot = f"position {self.shared.text.strip()}"
+            self.slot = f"{self.link.key} position {self.shared.text.strip()}".strip()
         """This table's save slot: the game its link asks for ("" for the plain table), so
         tables embedded side by side, or opened from different links, keep their own games."""
         self._told_save_failed = False
@@ -116,11 +116,20 @@ class App:
             return controller
         if self.shared is not None and self.shared.kind == "position":
             try:
-                return Controller.over(*game_from_position(self.shared.text, self._seed_or_new()))
+                levels = self._link_levels(self.shared.text)
+                return Controller.over(*game_from_position(self.shared.text, self._seed_or_new(), levels))
             except EngineError as error:
                 self.notices.append("The position in this link cannot be played: " + import_error_text(error))
         settings = self.link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
         return Controller(settings, self._seed_or_new())
+
+    def _link_levels(self, position: str) -> tuple[str, ...]:
+        """The computer players' levels the link gives, if it names the position's rule set and table."""
+        settings = self.link.settings
+        head = position.strip().split()
+        if settings is None or len(head) < 2 or head[0] != settings.variant or head[1] != str(settings.players):
+            return ()
+        return settings.levels
 
     def _seed_or_new(self) -> int:
         return _new_seed() if self.link.seed is None else self.link.seed
