@@ -569,6 +569,7 @@ class App:
             "replay": None
             if not self.replay_view.is_open
             else {"hand": self.replay_view.hand_index + 1, "move": self.replay_view.move},
+            "replay_scene": None if self.replay_view.scene is None else self.replay_view.scene.test_data(),
         }
 
     def _save(self) -> None:

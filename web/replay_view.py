@@ -17,6 +17,7 @@ from web.page import Page, score_text
 from web.render import draw_scene
 from web.replay import Frame, Replay
 from web.replay_scene import build_replay_scene
+from web.scene import Scene
 
 __all__ = ["SWIPE_PX", "ReplayView"]
 
@@ -43,6 +44,8 @@ class ReplayView:
         self.playing = False
         self._play_task: asyncio.Task[None] | None = None
         self._swipe_from: float | None = None
+        self.scene: Scene | None = None
+        """The replay's table as last drawn (for the end-to-end tests)."""
         self.on_play_from: Callable[[Replay, int, int], None] | None = None
         """Called with (replay, hand, move) when the person asks to play on from a move."""
         self.on_move: Callable[[int, int], None] | None = None
@@ -174,7 +177,8 @@ class ReplayView:
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
             self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
             shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
-            draw_scene(self.ctx, build_replay_scene(frame, replay.names, shown, width, height))
+            self.scene = build_replay_scene(frame, replay.names, shown, width, height)
+            draw_scene(self.ctx, self.scene)
         el = self.page.el
         moves = self._moves()
         el("replay-hand").value = str(self.hand_index)

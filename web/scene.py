@@ -115,6 +115,9 @@ class Scene:
             else {"x": self.hint_target.center[0], "y": self.hint_target.center[1]},
             "seats": [{"seat": seat.seat, "label": seat.label} for seat in self.seats],
             "unit": self.unit,
+            "size": {"width": self.width, "height": self.height},
+            "board": {"x": self.board.x, "y": self.board.y, "w": self.board.w, "h": self.board.h},
+            "lowest": max((s.rect.bottom for _, s in self.hand), default=0.0),
         }
 
 

@@ -30,6 +30,8 @@ MAX_POSITION = 20_000
 """The longest position read (characters); a double-twelve position is under 2,000."""
 
 _CODE = "bad-position"
+_DASHED = re.compile(r"-?\d{1,5}(?:--?\d{1,5})*")
+_DASHED_PART = re.compile(r"(?:^|(?<=\d)-)(-?\d{1,5})")
 _DEALS_TRIED = 50
 """Deals of a position's hidden tiles tried before deciding that nobody could move in any."""
 _FIELDS = (
@@ -92,10 +94,13 @@ class Position:
         drawn = hand.drawn_this_turn
         if drawn is not None and seat is not None and seat != hand.turn:
             raise EngineError("the tile drawn this turn is hidden from this seat", "hidden-draw")
+        opening = hand.opening
+        if opening.lead_choices and hand.starter is not None:  # chosen: the starter opens, with any tile
+            opening = Opening(hand.starter)
         return cls(
             rules=rules,
             scores=tuple(scores) or (0,) * rules.sides,
-            opening=hand.opening,
+            opening=opening,
             turn=hand.turn,
             layout=hand.layout,
             hands=tuple(hands),
@@ -137,11 +142,19 @@ class Position:
         raise EngineError("nobody can move with any deal of the hidden tiles tried", "position-over")
 
     def _resume(self, hidden: list[Tile]) -> Hand:
+        forced = self.opening.tile if self.layout.is_empty else None
+        opener = self.opening.seat
+        if forced is not None and isinstance(self.hands[opener], int) and forced in hidden:
+            hidden.remove(forced)  # the hidden opener holds the tile it must open with
+        else:
+            forced = None
         hands = []
-        for held in self.hands:
+        for seat, held in enumerate(self.hands):
             if isinstance(held, int):
-                hands.append(tuple(hidden[:held]))
-                del hidden[:held]
+                given = [forced] if forced is not None and seat == opener else []
+                count = held - len(given)
+                hands.append(tuple(given + hidden[:count]))
+                del hidden[:count]
             else:
                 hands.append(held)
         stock = tuple(hidden) if isinstance(self.stock, int) else self.stock
@@ -311,31 +324,28 @@ class _Reader:
         return NotationError(message, _CODE, line=line, column=column, expected=expected)
 
     def fields(self) -> tuple[_Field, dict[str, _Field]]:
-        parts: list[_Field] = []
+        """The first field (the rules: every word, with its index) and the named fields by name."""
+        parts: list[tuple[int, tuple[tuple[int, str], ...]]] = []
         start = 0
         for chunk in self.text.split(";"):
             words = tuple((start + match.start(), match.group()) for match in re.finditer(r"\S+", chunk))
-            parts.append(_Field(words[0][1].lower() if words else "", words[1:], start))
+            parts.append((start, words))
             start += len(chunk) + 1
-        head = parts[0]
-        if not head.name:
-            raise self.fail(0, "a rule set, as in draw-2 2 100", "")
+        head_start, head_words = parts[0]
+        if not head_words:
+            raise self.fail(head_start, "a rule set, as in draw-2 2 100", "")
         fields: dict[str, _Field] = {}
-        for part in parts[1:]:
-            if not part.name:
-                raise self.fail(part.start, f"a field ({', '.join(_FIELDS)})", "")
-            index = (
-                part.start + self.text[part.start :].index(part.name[0])
-                if part.words or part.name
-                else part.start
-            )
-            if part.name not in _FIELDS:
-                raise self.fail(index, f"a field ({', '.join(_FIELDS)})", part.name)
-            if part.name in fields:
-                raise self.fail(index, f"one {part.name} field", part.name)
-            fields[part.name] = _Field(part.name, part.words, index)
-        first = head.words[0][0] - len(head.name) - 1 if head.words else 0
-        return _Field(head.name, ((max(first, 0), head.name), *head.words), 0), fields
+        for part_start, words in parts[1:]:
+            if not words:
+                raise self.fail(part_start, f"a field ({', '.join(_FIELDS)})", "")
+            index, word = words[0]
+            name = word.lower()
+            if name not in _FIELDS:
+                raise self.fail(index, f"a field ({', '.join(_FIELDS)})", word)
+            if name in fields:
+                raise self.fail(index, f"one {name} field", word)
+            fields[name] = _Field(name, words[1:], index)
+        return _Field(head_words[0][1].lower(), head_words, head_start), fields
 
     def rules(self, head: _Field) -> Rules:
         (variant_at, variant), *rest = head.words
@@ -372,11 +382,11 @@ class _Reader:
             raise self.fail(at, str(error), None) from None
 
     def dashed(self, field: _Field, count: int, what: str) -> tuple[int, ...]:
+        """Numbers joined by ``-`` (a number below zero keeps its own ``-``: ``0--10``)."""
         if len(field.words) != 1:
             raise self.fail(field.start, what, field.name)
         index, word = field.words[0]
-        parts = word.split("-")
-        if len(parts) != count or not all(re.fullmatch(r"\d{1,5}", part) for part in parts):
+        if not _DASHED.fullmatch(word) or len(parts := _DASHED_PART.findall(word)) != count:
             raise self.fail(index, f"{what} ({count} numbers joined by -)", word)
         return tuple(int(part) for part in parts)
 

@@ -17,7 +17,7 @@ from engine.hand import Deal, Hand, Penalized, Scored
 from engine.match import Match
 from engine.notation.moves import TILE_EXAMPLE, action_words, read_play, read_tile
 from engine.notation.position import read_position
-from engine.notation.text import Tag, Word, error_at, tag_text, tokens
+from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_rules
@@ -45,10 +45,9 @@ _FIRST_TAGS = ("Event", "Site", "Date")
 _TILES_TAG = re.compile(r"Tiles(\d{1,2})")
 _NUMBER = re.compile(r"(\d{1,4})\.")
 _POINTS = re.compile(r"([+-])(\d{1,5})")
-_DIGITS = re.compile(r"\d{1,19}")
+_SEED = re.compile(r"-?\d{1,20}")
 _SEAT = re.compile(r"\d{1,2}")
 _LINE_WIDTH = 79
-MAX_SEED = 2**63 - 1
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -108,7 +107,8 @@ def _header(match: Match) -> list[tuple[str, str]]:
 
 
 def _seat_names(match: Match) -> list[str]:
-    return [match.tags.get(f"Seat{seat}") or f"seat {seat}" for seat in range(match.rules.players)]
+    """Each seat's name as the record's tags give it (as written: on one line), else ``seat N``."""
+    return [one_line(match.tags.get(f"Seat{seat}", "")) or f"seat {seat}" for seat in range(match.rules.players)]
 
 
 def _tiles_text(tiles: Sequence[Tile]) -> str:
@@ -351,8 +351,8 @@ def _seed(header: dict[str, Tag]) -> int | None:
     tag = header.get("Seed")
     if tag is None:
         return None
-    if not _DIGITS.fullmatch(tag.value) or int(tag.value) > MAX_SEED:
-        raise error_at(tag.line, tag.value_column, f"a whole number from 0 to {MAX_SEED}", tag.value)
+    if not _SEED.fullmatch(tag.value):
+        raise error_at(tag.line, tag.value_column, "a whole number (at most 20 digits)", tag.value)
     return int(tag.value)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.errors import NotationError
 
-__all__ = ["MAX_TEXT", "Tag", "Token", "Word", "error_at", "quote", "shown", "tag_text", "tokens"]
+__all__ = ["MAX_TEXT", "Tag", "Token", "Word", "error_at", "one_line", "quote", "shown", "tag_text", "tokens"]
 
 MAX_TEXT = 2_000_000
 """The longest text read (characters): a thousand-hand record is a tenth of it."""
@@ -155,7 +155,15 @@ def _skip_spaces(text: str, index: int) -> int:
     return index
 
 
+def one_line(value: str) -> str:
+    """A tag value as a record keeps it: on one line, each line feed written as a space."""
+    return value.replace("\r\n", " ").replace("\n", " ")
+
+
 def tag_text(name: str, value: str) -> str:
-    """A tag pair as written: ``[Name "value"]`` with ``"`` and ``\\`` escaped."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag pair as written: ``[Name "value"]`` with ``"`` and ``\\`` escaped.
+
+    A value stays on one line: a line feed in it is written as a space.
+    """
+    escaped = one_line(value).replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
