@@ -97,7 +97,7 @@ def read_embed(params: dict[str, str]) -> Embed:
         view = None
     origin = params.get("origin")
     if origin is not None:
-        origin = origin.rstrip("/")
+        origin = origin.rstrip("/").lower()  # browsers give a message's origin in lower case
         if not _ORIGIN.fullmatch(origin):
             refuse("origin", "the origin is the host page's scheme and host, like https://example.org")
             origin = None
@@ -152,7 +152,7 @@ def read_command(text: str) -> Command | None:
         return None
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the reader goes
         return None
     if not isinstance(data, dict) or data.get("source") != MESSAGE_SOURCE:
         return None

@@ -60,9 +60,8 @@ def build_replay_scene(
                 to_move=not hand.is_over and hand.turn == seat,
             )
         )
-    info = (
-        f"Boneyard {hand.boneyard_count}" if rules.draw.value != "none" else f"Sleeping {hand.boneyard_count}"
-    )
+    drawing = rules.boneyard_reserve or rules.draw.value != "none"  # as the live table says it
+    info = f"Boneyard {hand.boneyard_count}" if drawing else f"Sleeping {hand.boneyard_count}"
     return Scene(
         width=width,
         height=height,

@@ -21,8 +21,9 @@ __all__ = ["STATS_KEY", "RuleSetStats", "Stats"]
 STATS_KEY = "dominoes.stats"
 """Where the statistics are kept (the main table only; embedded tables keep none)."""
 
-_MAX_COUNTED = 20
-"""How many matches' counted hands are remembered (enough for every table of a page)."""
+_MAX_COUNTED = 40
+"""How many counting marks are remembered, the least recently used forgotten first: two per
+match (its hands, and whether it was counted as finished), so twenty matches at least."""
 
 
 @dataclass
@@ -60,7 +61,7 @@ class Stats:
         """Count a finished hand of match ``match_id`` once; returns whether it was counted now."""
         if self._counted.get(match_id, 0) >= hand_number:
             return False
-        self._counted[match_id] = hand_number
+        self._mark(match_id, hand_number)
         self._trim()
         figures = self.by_rule_set.setdefault(variant, RuleSetStats())
         figures.hands += 1
@@ -75,7 +76,7 @@ class Stats:
         marker = f"{match_id}:match"
         if self._counted.get(marker):
             return False
-        self._counted[marker] = 1
+        self._mark(marker, 1)
         self._trim()
         figures = self.by_rule_set.setdefault(variant, RuleSetStats())
         figures.matches += 1
@@ -89,6 +90,11 @@ class Stats:
         """Forget every figure (the matches already counted stay counted)."""
         self.by_rule_set = {}
         self._save()
+
+    def _mark(self, key: str, value: int) -> None:
+        """Remember a counting mark as the most recent one."""
+        self._counted.pop(key, None)
+        self._counted[key] = value
 
     def _trim(self) -> None:
         while len(self._counted) > _MAX_COUNTED:

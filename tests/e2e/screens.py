@@ -4,7 +4,9 @@
 
 Writes one PNG per screen and size: the loading screen's failure message, the sandboxed
 frame's message, a table embedded with storage blocked (its "will not be kept" notice), a
-hostile link's message and a damaged save's message. Not a test: a person looks at them.
+hostile link's message, a damaged save's message, the end of a hand, the replay viewer, the
+Game dialog with an import error, the statistics and an embedded replay (light, compact).
+Not a test: a person looks at them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,11 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 import build
+from engine.notation import write_record
+from engine.selfplay import bot_match
 from tests.e2e.hosts import host_page
+from tests.e2e.table import play_hand_with_buttons
+from web.share import record_fragment
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 READY = "['ready', 'error'].includes(document.body.dataset.appState)"
@@ -88,9 +94,32 @@ def main(out: Path) -> None:
             page.goto(app_url + "?aidelay=0")
             page.wait_for_function(READY)
             page.screenshot(path=out / f"damaged-save-{size}.png")
+            _record_screens(page, app_url, out, size)
             context.close()
         browser.close()
     print(f"wrote {len(list(out.glob('*.png')))} screenshots to {out}")
+
+
+def _record_screens(page: Page, app_url: str, out: Path, size: str) -> None:
+    """The Game dialog (with an import error), the replay viewer, statistics, an embedded replay."""
+    page.goto(app_url + "?variant=all-fives&seed=3&aidelay=0")
+    page.wait_for_function(READY)
+    play_hand_with_buttons(page)
+    page.screenshot(path=out / f"hand-over-{size}.png")
+    page.click("#hand-replay-btn")
+    page.keyboard.press("End")
+    page.screenshot(path=out / f"replay-{size}.png")
+    page.click("#replay-close")
+    page.click("#game-btn")
+    page.fill("#import-text", '[Variant "draw-2"]\n[Hand "1"]\n[Tiles0 "6-x"]')
+    page.click("#import-replay-btn")
+    page.screenshot(path=out / f"game-dialog-{size}.png")
+    page.click("#stats-btn")
+    page.screenshot(path=out / f"statistics-{size}.png")
+    record = write_record(bot_match("partnership-block", 4, 7, ["greedy"] * 4, 1))
+    page.goto(app_url + f"?embed=1&compact=1&theme=light&hand=1&move=9{record_fragment(record)}")
+    page.wait_for_function(READY)
+    page.screenshot(path=out / f"embedded-replay-{size}.png")
 
 
 if __name__ == "__main__":
