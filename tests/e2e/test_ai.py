@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from engine.ai import BOT_LEVELS
 from tests.e2e.table import settle, state
+from web.game_record import read_settings
 
 LONG_TASK_LIMIT_MS = 100
 
@@ -117,7 +118,7 @@ def test_each_computer_seat_gets_its_own_level_in_the_new_game_dialog(open_app: 
         levels.nth(index).select_option(level)
     page.click("#ng-start")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-    saved = page.evaluate("JSON.parse(localStorage.getItem('dominoes.save')).settings.levels")
-    assert saved == ["expert", "medium", "hard"]
+    saved = page.evaluate("localStorage.getItem('dominoes.save')")
+    assert read_settings(saved).levels == ("expert", "medium", "hard")
     final = settle(page)
     assert final["phase"] in ("human", "hand-over", "match-over")

@@ -3,6 +3,7 @@ record or a position), the replay viewer, share links and statistics."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
@@ -187,3 +188,41 @@ def test_a_finished_hand_can_be_replayed_and_counts_in_the_statistics(open_app: 
     page.click("#game-btn")
     page.click("#stats-btn")
     expect(page.locator("#stats-body")).to_contain_text("of 1")  # the reload did not count it again
+
+
+def test_a_share_link_opens_its_replay_offline(open_app: OpenApp) -> None:
+    session = open_app(GAME)
+    page = session.page
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    session.context.set_offline(True)
+    record = write_record(bot_match("cut-throat", 3, 4, ["greedy"] * 3, 2))
+    page.goto(page.url.split("?")[0] + "?aidelay=0" + record_fragment(record), wait_until="commit")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    assert page.evaluate("navigator.onLine") is False
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    assert state(page)["replay"] == {"hand": 1, "move": 0}
+
+
+def test_a_record_file_is_opened_and_replayed(open_app: OpenApp, tmp_path: Path) -> None:
+    page = open_app(GAME).page
+    path = tmp_path / "game.txt"
+    path.write_text(write_record(bot_match("block", 3, 9, ["greedy"] * 3, 2)), encoding="utf-8")
+    page.click("#game-btn")
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#game-said")).to_have_text("Opened game.txt: replay it or play from it.")
+    assert page.input_value("#import-text").startswith('[Variant "block"]')
+    page.click("#import-replay-btn")
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    page.click("#replay-play-here")
+    expect(page.locator("#replay-dialog")).to_be_hidden()
+    current = settle(page)
+    assert current["variant"] == "block" and current["players"] == 3
+
+
+def test_an_embedded_table_shows_only_the_panels_its_link_asks_for(open_app: OpenApp) -> None:
+    page = open_app("?embed=1&panels=score&theme=dark&variant=block&aidelay=0").page
+    expect(page.locator("#score")).to_be_visible()
+    expect(page.locator("#rules-btn")).to_be_hidden()
+    expect(page.locator(".controls")).to_be_hidden()
+    assert page.evaluate("document.body.dataset.theme") == "dark"
+    assert page.evaluate("localStorage.getItem('dominoes.stats')") is None
