@@ -15,7 +15,8 @@ The parameters:
     particular game: the table keeps the player's own (a ``seed`` then deals it anew).
 ``players``, ``target``, ``level`` and every option id of the chosen variant
     Choices for that variant; each one missing takes the variant's default. ``level``
-    (one of :data:`engine.ai.BOT_LEVELS`, default ``greedy``) is every computer seat's.
+    (one of :data:`engine.ai.BOT_LEVELS`, default ``greedy``) is every computer seat's, or
+    ``level=expert,greedy,hard`` gives each computer player its own, in seat order.
 ``seed``
     A fixed deal: ASCII digits only, 0 to :data:`MAX_SEED`, at most 19 digits.
 ``aidelay``
@@ -204,10 +205,12 @@ class _Reader:
         players = self._players(variant)
         options = self._options(variant, players)
         target = self._target(variant, options)
-        level = self._level()
+        levels = self._levels(players)
+        level = ",".join(dict.fromkeys(levels))
         self._unknown(set(self.params) - set(PARAMETERS) - {option.id for option in variant.options}, variant)
         try:
-            return Settings.for_variant(variant.id, players, level, options, target)
+            base = Settings.for_variant(variant.id, players, DEFAULT_LEVEL, options, target)
+            return Settings(base.variant, base.players, base.target, levels, base.options)
         except EngineError:
             chosen = [
                 f"{name}={value}" for name, value in self._chosen(variant, players, target, level, options)
@@ -267,18 +270,20 @@ class _Reader:
         )
         return None
 
-    def _level(self) -> str:
+    def _levels(self, players: int) -> tuple[str, ...]:
+        """One level for every computer player, or one per computer player in seat order."""
+        computers = players - 1
         text = self.params.get("level")
         if text is None:
-            return DEFAULT_LEVEL
-        level = _fold(text)
-        if level in BOT_LEVELS:
-            return level
+            return (DEFAULT_LEVEL,) * computers
+        levels = tuple(_fold(part) for part in text.split(","))
+        if all(level in BOT_LEVELS for level in levels) and len(levels) in (1, computers):
+            return levels * computers if len(levels) == 1 else levels
         self.problems.append(
-            f"The link's level={_shown(text)} is not a computer players' level: "
-            f"choose {and_list(BOT_LEVELS, 'or')}."
+            f"The link's level={_shown(text)} is not a computer players' level (or one per computer "
+            f"player, separated by commas): choose {and_list(BOT_LEVELS, 'or')}."
         )
-        return DEFAULT_LEVEL
+        return (DEFAULT_LEVEL,) * computers
 
     def _chosen(
         self, variant: Variant, players: int, target: int | None, level: str, options: Mapping[str, str]
