@@ -127,7 +127,12 @@ class App:
         """The computer players' levels the link gives, if it names the position's rule set and table."""
         settings = self.link.settings
         head = position.strip().split()
-        if settings is None or len(head) < 2 or head[0] != settings.variant or head[1] != str(settings.players):
+        if (
+            settings is None
+            or len(head) < 2
+            or head[0] != settings.variant
+            or head[1] != str(settings.players)
+        ):
             return ()
         return settings.levels
 

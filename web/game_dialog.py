@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
 from engine.notation import write_position
+from web.clipboard import copy_text
 from web.controller import Controller
 from web.game_record import is_record
 from web.page import Page
@@ -285,9 +286,7 @@ class GameDialog:
         task.add_done_callback(self._tasks.discard)
 
     async def _write_clipboard(self, text: str, done: str) -> None:
-        try:
-            await self.window.navigator.clipboard.writeText(text)
-        except Exception:  # no clipboard here (an embedded frame, an old browser, a refusal)
+        if not await copy_text(self.window, text):
             field = self.page.el("import-text")
             field.value = text
             field.select()

@@ -122,7 +122,9 @@ class Replay:
         ended = recorded.result
         if ended is not None and ended.reason == "target" and move == len(recorded.actions):
             assert ended.winner_seat is not None
-            hand.end_at_target(ended.winner_seat)  # the match, not the hand, ended it: a side reached the target
+            hand.end_at_target(
+                ended.winner_seat
+            )  # the match, not the hand, ended it: a side reached the target
         before = self.match.sheet[hand_index - 1].totals if hand_index else self.match.start_scores
         scores = list(before)
         for event in hand.history:

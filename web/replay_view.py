@@ -12,12 +12,15 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from engine.notation import Position, write_position
+from web.clipboard import copy_text
 from web.controller import Controller
 from web.page import Page, score_text
 from web.render import draw_scene
 from web.replay import Frame, Replay
 from web.replay_scene import build_replay_scene
 from web.scene import Scene
+from web.share import position_fragment
 
 __all__ = ["SWIPE_PX", "ReplayView"]
 
@@ -43,6 +46,7 @@ class ReplayView:
         self.shown: str = ALL
         self.playing = False
         self._play_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
         self._swipe_from: float | None = None
         self.scene: Scene | None = None
         """The replay's table as last drawn (for the end-to-end tests)."""
@@ -63,6 +67,7 @@ class ReplayView:
         page.on(el("replay-view"), "change", lambda _e: self._set_view(str(el("replay-view").value)))
         page.on(el("replay-moves"), "click", self._on_move_list)
         page.on(el("replay-play-here"), "click", lambda _e: self._play_from_here())
+        page.on(el("replay-puzzle"), "click", lambda _e: self._copy_puzzle_link())
         page.on(el("replay-dialog"), "keydown", self._on_key)
         page.on(self.canvas, "pointerdown", self._on_pointer_down)
         page.on(self.canvas, "pointerup", self._on_pointer_up)
@@ -191,6 +196,7 @@ class ReplayView:
         at_end = replay.forward(self.hand_index, self.move) == (self.hand_index, self.move)
         el("replay-forward").disabled = at_end
         el("replay-play-here").disabled = frame.hand.is_over
+        el("replay-puzzle").disabled = frame.hand.is_over or frame.hand.drawn_this_turn is not None
         self._update_move_list()
         self.page.document.body.dataset.replay = f"{self.hand_index}:{self.move}"
 
@@ -294,6 +300,34 @@ class ReplayView:
             frame = self.frame()
             if frame is not None and not frame.hand.is_over:
                 self.on_play_from(self.replay, self.hand_index, self.move)
+
+    def puzzle_link(self) -> str | None:
+        """A link to this moment as a puzzle: the seat to move sees its own tiles only and, in
+        the link, sits where the person sits (``None`` at the end of a hand)."""
+        frame = self.frame()
+        if frame is None or frame.hand.is_over or frame.hand.drawn_this_turn is not None:
+            return None
+        turn = frame.hand.turn
+        position = Position.of(frame.hand, frame.scores, seat=turn).rotated(turn)
+        location = self.window.location
+        return f"{location.origin}{location.pathname}{position_fragment(write_position(position))}"
+
+    def _copy_puzzle_link(self) -> None:
+        frame, link = self.frame(), self.puzzle_link()
+        if link is None or frame is None or self.replay is None:
+            return
+        task = asyncio.ensure_future(self._copy(link, self.replay.names[frame.hand.turn]))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _copy(self, link: str, name: str) -> None:
+        said = self.page.el("replay-said")
+        if await copy_text(self.window, link):
+            said.textContent = (
+                f"Puzzle link copied: whoever opens it plays {name}'s move here, seeing only those tiles."
+            )
+        else:
+            said.textContent = f"Copy this link yourself: {link}"
 
     def _option(self, value: str, text: str) -> Any:
         option = self.page.document.createElement("option")

@@ -112,6 +112,37 @@ class Position:
             overdrew=hand.overdrew_this_turn,
         )
 
+    def rotated(self, first: int) -> Position:
+        """The same position with seat ``first`` numbered 0 and the others after it in turn.
+
+        The play is the same (seats keep their order, partners stay partners); scores and
+        points follow their sides. A puzzle for whichever seat is to move is written with
+        ``position.rotated(position.turn)``: that seat becomes seat 0, where the person sits.
+        """
+        players, sides = self.rules.players, self.rules.sides
+
+        def seat(old: int) -> int:
+            return (old - first) % players
+
+        def by_side(values: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(values[(side + first) % sides] for side in range(sides))
+
+        opening = Opening(seat(self.opening.seat), self.opening.tile, tuple(seat(s) for s in self.opening.lead_choices))
+        return Position(
+            rules=self.rules,
+            scores=by_side(self.scores),
+            opening=opening,
+            turn=seat(self.turn),
+            layout=self.layout,
+            hands=tuple(self.hands[(new + first) % players] for new in range(players)),
+            stock=self.stock,
+            play_points=by_side(self.play_points),
+            penalties=by_side(self.penalties),
+            pending=None if self.pending is None else (seat(self.pending[0]), self.pending[1]),
+            drawn=self.drawn,
+            overdrew=self.overdrew,
+        )
+
     @property
     def hidden(self) -> tuple[Tile, ...]:
         """The tiles the position does not place (in hidden hands or a hidden boneyard)."""

@@ -226,3 +226,28 @@ def test_an_embedded_table_shows_only_the_panels_its_link_asks_for(open_app: Ope
     expect(page.locator(".controls")).to_be_hidden()
     assert page.evaluate("document.body.dataset.theme") == "dark"
     assert page.evaluate("localStorage.getItem('dominoes.stats')") is None
+
+
+def test_a_puzzle_link_from_a_replay_puts_the_seat_to_move_in_the_persons_place(open_app: OpenApp) -> None:
+    session = open_app(GAME, permissions=["clipboard-read", "clipboard-write"])
+    page = session.page
+    match = bot_match("partnership-block", 4, 7, ["greedy"] * 4, 1)
+    page.click("#game-btn")
+    page.fill("#import-text", write_record(match))
+    page.click("#import-replay-btn")
+    page.click("#replay-moves li:nth-child(5) button")
+    hand = match.hands[0].start_copy()
+    for action in match.hands[0].actions[:5]:
+        hand.apply(action)
+    mover_tiles = sorted(str(tile) for tile in hand.hand_of(hand.turn))
+    page.click("#replay-puzzle")
+    expect(page.locator("#replay-said")).to_contain_text("Puzzle link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "#position=" in link
+    puzzle = session.context.new_page()
+    puzzle.goto(link.replace("#", "?aidelay=0#"), wait_until="commit")
+    puzzle.wait_for_function("document.body.dataset.appState === 'ready'")
+    current = state(puzzle)
+    assert current["phase"] == "human" and current["turn"] == 0
+    assert sorted(current["hand"]) == mover_tiles
+    assert current["layout_tiles"] == len(hand.layout.placements)

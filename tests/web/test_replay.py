@@ -447,3 +447,25 @@ def test_a_game_from_a_position_replays_from_that_position() -> None:
     end = replay.frame(0, replay.moves_in(0))
     assert end.hand.result == controller.match.hands[0].result
     assert end.scores == controller.match.sheet[0].totals
+
+
+def test_a_rotated_position_plays_the_same_with_the_seat_to_move_as_seat_0() -> None:
+    """Position.rotated: every seat renumbered in turn, sides' scores following, the same legal plays."""
+    from engine.notation import Position, read_position, write_position
+
+    for variant, players, seed in (("partnership-block", 4, 3), ("all-fives", 3, 5), ("draw-2", 2, 8)):
+        match = bot_match(variant, players, seed, ["greedy"] * players, 1)
+        recorded = match.hands[0]
+        hand = recorded.start_copy()
+        for action in recorded.actions[: len(recorded.actions) // 2]:
+            hand.apply(action)
+        position = Position.of(hand, tuple(range(1, hand.rules.sides + 1)))
+        turned = position.rotated(hand.turn)
+        assert turned.turn == 0
+        assert turned.hands[0] == position.hands[hand.turn]
+        plays = [str(a) for a in hand.legal_actions()]
+        assert [str(a) for a in turned.hand().legal_actions()] == plays
+        assert write_position(read_position(write_position(turned))) == write_position(turned)
+        assert turned.rotated((players - hand.turn) % players) == position
+        side = hand.rules.side_of(hand.turn)
+        assert turned.scores[0] == position.scores[side]
