@@ -130,19 +130,27 @@ class Controller:
         return None
 
     def _movers(self) -> list[list[int | None]]:
-        """For each action of each hand, the seat whose turn it was (``None`` for a claim)."""
+        """For each action of each hand, the seat whose turn it was (``None`` for a claim).
+
+        Worked out by replaying each hand once; only a hand that has changed since (the one
+        being played) is replayed again, so the page may ask after every move.
+        """
         movers: list[list[int | None]] = []
-        for hand in self.match.hands:
-            again = hand.start_copy()
-            seats: list[int | None] = []
-            for action in hand.actions:
-                seats.append(None if isinstance(action, Claim) else again.turn)
-                again.apply(action)
-            movers.append(seats)
+        for index, hand in enumerate(self.match.hands):
+            known = self._movers_known.get(index)
+            if known is None or len(known) != len(hand.actions):
+                again = hand.start_copy()
+                known = []
+                for action in hand.actions:
+                    known.append(None if isinstance(action, Claim) else again.turn)
+                    again.apply(action)
+                self._movers_known[index] = known
+            movers.append(known)
         return movers
 
     def _attach(self, settings: Settings, match: Match, actions: list[list[str]]) -> None:
         """Set up the table around a match (new or replayed) and its action lists."""
+        self._movers_known: dict[int, list[int | None]] = {}
         self.settings = settings
         self.match = match
         self.actions = actions

@@ -8,6 +8,7 @@ every move through the engine, so a record that reads is a game the rules allow.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -64,7 +65,7 @@ def write_record(match: Match) -> str:
             lines.append(tag_text("Position", match.start_position))
         else:
             lines += [tag_text(f"Tiles{seat}", _tiles_text(held)) for seat, held in enumerate(hand.dealt)]
-        units = _move_units(rules, hand)
+        units = _cached_units(rules, hand)
         if units or hand.result is not None:
             lines.append("")
         lines += _wrap(units)
@@ -118,6 +119,20 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
 
 def _tiles_in_order(tiles: Sequence[Tile]) -> str:
     return " ".join(str(tile) for tile in tiles)
+
+
+_UNITS: weakref.WeakKeyDictionary[Hand, tuple[int, list[str]]] = weakref.WeakKeyDictionary()
+"""Each hand's move text as last written, with how many actions it had: the app writes the
+record after every move, and only the hand being played has changed since."""
+
+
+def _cached_units(rules: Rules, hand: Hand) -> list[str]:
+    known = _UNITS.get(hand)
+    if known is not None and known[0] == len(hand.actions):
+        return known[1]
+    units = _move_units(rules, hand)
+    _UNITS[hand] = (len(hand.actions), units)
+    return units
 
 
 def _move_units(rules: Rules, hand: Hand) -> list[str]:
