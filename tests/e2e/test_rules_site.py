@@ -1,5 +1,6 @@
 """A rules website embeds two tables side by side, as the README's snippets show: a live
-All Fives game and a replay of a Partnership Block hand.
+All Fives game and a replay of a Partnership Block hand (in a frame sandboxed with
+``allow-scripts allow-same-origin``, as a cautious site would).
 
 The rules page is served from another site (``localhost``) than the table (``127.0.0.1``),
 in a Chromium with third-party storage partitioning left on, as browsers ship it. Both
@@ -32,7 +33,8 @@ RULES_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body>
 <h1>All Fives and Partnership Block</h1>
 <iframe id="live" src="{live}" width="640" height="480" title="Play All Fives"></iframe>
-<iframe id="replay" src="{replay}" width="480" height="360" title="A Partnership Block hand"></iframe>
+<iframe id="replay" src="{replay}" width="480" height="360" title="A Partnership Block hand"
+        sandbox="allow-scripts allow-same-origin"></iframe>
 <script>
   window.received = [];
   window.addEventListener("message", (event) => {{
