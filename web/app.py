@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from engine import Draw, End, EngineError, Lead, Pass, RulesError, parse_end, parse_tile
 from engine.ai import think_step
 from web.controller import Controller, Settings
-from web.embed import PANELS
+from web.embed import dress_for_embedding
 from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
@@ -92,7 +92,6 @@ class App:
         self.replay_view.on_move = self._on_replay_move
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
-        self._told: tuple[int, int, str] = (0, 0, "")
 
     # --- starting ------------------------------------------------------------------------
 
@@ -174,7 +173,7 @@ class App:
         self.page.show_thinking(False)
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
-        self._dress_for_embedding()
+        dress_for_embedding(self.document, self.embed)
         self.after_change()
         if self.shared is not None and self.shared.kind == "record":
             self._open_shared_record(self.shared.text)
@@ -343,19 +342,6 @@ class App:
 
     # --- embedded in another site's page ---------------------------------------------------
 
-    def _dress_for_embedding(self) -> None:
-        """Show the table as the embedding link asks: panels, colours, compact bars."""
-        embed = self.embed
-        body = self.document.body
-        if not embed.enabled:
-            return
-        body.dataset.embed = "1"
-        body.dataset.hide = " ".join(panel for panel in PANELS if panel not in embed.panels)
-        if embed.theme is not None:
-            body.dataset.theme = embed.theme
-        if embed.compact:
-            body.dataset.compact = "1"
-
     def _on_replay_move(self, hand_index: int, move: int) -> None:
         if self.host is not None:
             self.host.send("move", mode="replay", hand=hand_index + 1, move=move)
@@ -375,28 +361,8 @@ class App:
             seed = _new_seed() if command.seed is None else command.seed
             self.replay_view.close()
             self.controller = Controller(self.controller.settings, seed)
-            self._told = (0, 0, "")
+            self.host.forget_told()
             self.after_change()
-
-    def _tell_host(self) -> None:
-        """Tell the host page what changed at the table: a move, the end of a hand or of the match."""
-        if self.host is None:
-            return
-        match = self.controller.match
-        hands, moves, phase = len(match.hands), len(match.hand.actions), self.controller.phase
-        told_hands, told_moves, told_phase = self._told
-        if (hands, moves) != (told_hands, told_moves) and moves:
-            action = match.hand.actions[-1]
-            self.host.send("move", mode="live", hand=hands, move=moves, action=str(action))
-        if phase != told_phase and phase in ("hand-over", "match-over"):
-            result = match.hand.result
-            said = (
-                "" if result is None else result.describe(self.controller.names, self.controller.hand_award())
-            )
-            self.host.send("hand-over", hand=hands, result=said, scores=list(match.scores))
-            if phase == "match-over" and match.result is not None:
-                self.host.send("match-over", winner_side=match.result.winner_side, scores=list(match.scores))
-        self._told = (hands, moves, phase)
 
     def _count_statistics(self) -> None:
         """Count a finished hand (and match) for the person's statistics, once each."""
@@ -432,7 +398,8 @@ class App:
         """Save, refresh the panels, schedule a redraw, and let an AI seat move if it is its turn."""
         controller = self.controller
         self._save()
-        self._tell_host()
+        if self.host is not None:
+            self.host.report(self.controller)
         self.page.update(controller)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()
@@ -463,7 +430,8 @@ class App:
                 return
             controller.act(thought)
             self._save()
-            self._tell_host()
+            if self.host is not None:
+                self.host.report(controller)
             self.page.update(controller)
             self.invalidate()
         if controller is self.controller:

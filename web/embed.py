@@ -22,6 +22,7 @@ __all__ = [
     "PANELS",
     "Command",
     "Embed",
+    "dress_for_embedding",
     "event",
     "read_command",
     "read_embed",
@@ -121,6 +122,20 @@ def _number(text: str | None, name: str, low: int, refuse: Any) -> int | None:
         return int(text)
     refuse(name, f"the {name} is a whole number from {low}")
     return None
+
+
+def dress_for_embedding(document: Any, embed: Embed) -> None:
+    """Show the page as an embedding link asks: the panels it hides, its colours, compact bars
+    (as ``data-`` attributes of the page's body, which the style sheet reads)."""
+    if not embed.enabled:
+        return
+    body = document.body
+    body.dataset.embed = "1"
+    body.dataset.hide = " ".join(panel for panel in PANELS if panel not in embed.panels)
+    if embed.theme is not None:
+        body.dataset.theme = embed.theme
+    if embed.compact:
+        body.dataset.compact = "1"
 
 
 # --- messages ---------------------------------------------------------------------------------
