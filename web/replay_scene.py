@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from web.geometry import Rect
 from web.replay import Frame
-from web.scene import Scene, SeatSprite, TileSprite, line_layout_of
+from web.scene import Scene, SeatSprite, TileSprite, boneyard_label, line_layout_of
 from web.table_layout import SEAT_POSITIONS, hand_tile_rects, hidden_tile_rects, table_regions
 
 __all__ = ["build_replay_scene"]
@@ -60,8 +60,6 @@ def build_replay_scene(
                 to_move=not hand.is_over and hand.turn == seat,
             )
         )
-    drawing = rules.boneyard_reserve or rules.draw.value != "none"  # as the live table says it
-    info = f"Boneyard {hand.boneyard_count}" if drawing else f"Sleeping {hand.boneyard_count}"
     return Scene(
         width=width,
         height=height,
@@ -72,7 +70,7 @@ def build_replay_scene(
         hand=hand_sprites,
         seats=tuple(seats),
         info=regions.info,
-        info_text=info,
+        info_text=boneyard_label(rules, hand.boneyard_count),
     )
 
 

@@ -10,12 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Draw, End, Layout, Play, PlayerView, Tile
+from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
 from web.controller import POSITIONS, Controller
 from web.geometry import LineLayout, Rect, TreeTile, layout_tree
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 
-__all__ = ["DRAW_HIT", "Scene", "SeatSprite", "Target", "TileSprite", "build_scene", "line_layout_of"]
+__all__ = [
+    "DRAW_HIT",
+    "Scene",
+    "SeatSprite",
+    "Target",
+    "TileSprite",
+    "boneyard_label",
+    "build_scene",
+    "line_layout_of",
+]
 
 DRAW_HIT = "draw"
 """What :meth:`Scene.hit` returns for a tap on the boneyard when drawing is allowed."""
@@ -217,7 +226,12 @@ def _upright(rect: Rect, tile: Tile) -> TileSprite:
 
 def _info_text(controller: Controller) -> str:
     view = controller.view()
-    if view.rules.boneyard_reserve or view.rules.draw.value != "none":
-        suffix = " — tap to draw" if controller.can(Draw()) else ""
-        return f"Boneyard {view.boneyard_count}{suffix}"
-    return f"Sleeping {view.boneyard_count}"
+    return boneyard_label(view.rules, view.boneyard_count, controller.can(Draw()))
+
+
+def boneyard_label(rules: Rules, count: int, can_draw: bool = False) -> str:
+    """The info box's text: the boneyard (drawing games) or the sleeping tiles, and a tap hint."""
+    if rules.boneyard_reserve or rules.draw.value != "none":
+        suffix = " — tap to draw" if can_draw else ""
+        return f"Boneyard {count}{suffix}"
+    return f"Sleeping {count}"

@@ -14,19 +14,25 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.errors import NotationError
 from engine.layout import End, Layout, Side
 from engine.tiles import Tile
 
-__all__ = ["action_words", "play_text", "read_play", "read_tile"]
+__all__ = ["action_words", "by_suit", "play_text", "read_play", "read_tile"]
 
 _TILE = re.compile(r"(\d{1,2})[-|:](\d{1,2})")
 _PLAY = re.compile(r"(\d{1,2})[-|:](\d{1,2})(?:@(\d{1,2})[-|:](\d{1,2})([EWNSewns])?)?")
 
 TILE_EXAMPLE = "a tile such as 6-4"
 PLAY_EXAMPLE = "a tile such as 6-4 or a play such as 6-4@6-6"
+
+
+def by_suit(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles as a player sorts a hand: heaviest suit first (``6-6 6-4 5-3``)."""
+    return tuple(sorted(tiles, key=lambda tile: (-tile.high, -tile.low)))
 
 
 def read_tile(word: str) -> Tile:

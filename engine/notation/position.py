@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Hand, Opening
 from engine.layout import Layout
-from engine.notation.moves import TILE_EXAMPLE, play_text, read_play, read_tile
+from engine.notation.moves import TILE_EXAMPLE, by_suit, play_text, read_play, read_tile
+from engine.notation.text import check_text
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_rules
@@ -127,7 +128,9 @@ class Position:
         def by_side(values: tuple[int, ...]) -> tuple[int, ...]:
             return tuple(values[(side + first) % sides] for side in range(sides))
 
-        opening = Opening(seat(self.opening.seat), self.opening.tile, tuple(seat(s) for s in self.opening.lead_choices))
+        opening = Opening(
+            seat(self.opening.seat), self.opening.tile, tuple(seat(s) for s in self.opening.lead_choices)
+        )
         return Position(
             rules=self.rules,
             scores=by_side(self.scores),
@@ -222,7 +225,7 @@ def write_position(position: Position | Hand, scores: tuple[int, ...] = (), seat
         fields.append(f"open {position.opening.tile}")
     fields.append(f"turn {position.turn}")
     fields.append("layout " + (_layout_text(position.layout) or "-"))
-    fields.append("hands " + " / ".join(_held_text(held, by_suit=True) for held in position.hands))
+    fields.append("hands " + " / ".join(_held_text(held, in_suits=True) for held in position.hands))
     fields.append("stock " + _held_text(position.stock))
     if any(position.play_points):
         fields.append(f"played {_dashed(position.play_points)}")
@@ -241,12 +244,12 @@ def _dashed(numbers: tuple[int, ...]) -> str:
     return "-".join(str(number) for number in numbers)
 
 
-def _held_text(held: tuple[Tile, ...] | int, by_suit: bool = False) -> str:
+def _held_text(held: tuple[Tile, ...] | int, in_suits: bool = False) -> str:
     """Tiles (a hand sorted heaviest suit first; the stock in the order it is drawn), ``?n`` or ``-``."""
     if isinstance(held, int):
         return f"?{held}"
-    if by_suit:
-        held = tuple(sorted(held, key=lambda tile: (-tile.high, -tile.low)))
+    if in_suits:
+        held = by_suit(held)
     return " ".join(str(tile) for tile in held) or "-"
 
 
@@ -282,16 +285,7 @@ def read_position(text: str) -> Position:
     Raises :class:`NotationError` (code ``bad-position``, with ``line``, ``column`` and
     ``expected``) for anything that is not a valid position, and no other exception.
     """
-    if not isinstance(text, str):
-        raise NotationError("expected text", _CODE, line=1, column=1, expected="text")
-    if len(text) > MAX_POSITION:
-        raise NotationError(
-            f"the position is too long ({len(text)} characters)",
-            _CODE,
-            line=1,
-            column=1,
-            expected=f"at most {MAX_POSITION} characters",
-        )
+    check_text(text, MAX_POSITION, _CODE)
     reader = _Reader(text)
     head, fields = reader.fields()
     rules = reader.rules(head)

@@ -16,7 +16,7 @@ from engine.actions import Action, Claim, Draw, Lead, Pass
 from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Deal, Hand, Penalized, Scored
 from engine.match import Match
-from engine.notation.moves import TILE_EXAMPLE, action_words, read_play, read_tile
+from engine.notation.moves import TILE_EXAMPLE, action_words, by_suit, read_play, read_tile
 from engine.notation.position import read_position
 from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
 from engine.rules import Rules
@@ -109,12 +109,14 @@ def _header(match: Match) -> list[tuple[str, str]]:
 
 def _seat_names(match: Match) -> list[str]:
     """Each seat's name as the record's tags give it (as written: on one line), else ``seat N``."""
-    return [one_line(match.tags.get(f"Seat{seat}", "")) or f"seat {seat}" for seat in range(match.rules.players)]
+    return [
+        one_line(match.tags.get(f"Seat{seat}", "")) or f"seat {seat}" for seat in range(match.rules.players)
+    ]
 
 
 def _tiles_text(tiles: Sequence[Tile]) -> str:
     """Tiles as a player sorts them: heaviest suit first (``6-6 6-4 5-3``)."""
-    return " ".join(str(tile) for tile in sorted(tiles, key=lambda tile: (-tile.high, -tile.low)))
+    return " ".join(str(tile) for tile in by_suit(tiles))
 
 
 def _tiles_in_order(tiles: Sequence[Tile]) -> str:
@@ -244,7 +246,7 @@ def read_record(text: str) -> Match:
         match = Match(rules, seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
     except EngineError as error:
         tag = _tag_for_deal_error(str(error), header, hands)
-        raise error_at(tag.line, tag.column, "a deal the rules allow", _plain(error)) from None
+        raise error_at(tag.line, tag.column, "a deal the rules allow", str(error)) from None
     if hands[0].position is not None:
         _start_from(match, hands[0].position)
     for number, hand in enumerate(hands, start=1):
@@ -254,10 +256,6 @@ def read_record(text: str) -> Match:
     _check_result(match, header)
     match.tags = {name: tag.value for name, tag in header.items() if name not in STRUCTURE_TAGS}
     return match
-
-
-def _plain(error: Exception) -> str:
-    return str(error)
 
 
 def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
@@ -336,7 +334,7 @@ def _rules(header: dict[str, Tag], found: Sequence[Tag | Word]) -> Rules:
             or options_tag
             or variant
         )
-        raise error_at(tag.line, tag.value_column, _plain(error), tag.value) from None
+        raise error_at(tag.line, tag.value_column, str(error), tag.value) from None
 
 
 def _text_of(token: Tag | Word) -> str:
@@ -488,7 +486,7 @@ def _next_hand(match: Match, number: int, tag: Tag) -> None:
     try:
         match.next_hand()
     except EngineError as error:
-        raise error_at(tag.line, tag.column, "a deal the rules allow", _plain(error)) from None
+        raise error_at(tag.line, tag.column, "a deal the rules allow", str(error)) from None
 
 
 @dataclass

@@ -13,7 +13,19 @@ from dataclasses import dataclass
 
 from engine.errors import NotationError
 
-__all__ = ["MAX_TEXT", "Tag", "Token", "Word", "error_at", "one_line", "quote", "shown", "tag_text", "tokens"]
+__all__ = [
+    "MAX_TEXT",
+    "Tag",
+    "Token",
+    "Word",
+    "check_text",
+    "error_at",
+    "one_line",
+    "quote",
+    "shown",
+    "tag_text",
+    "tokens",
+]
 
 MAX_TEXT = 2_000_000
 """The longest text read (characters): a thousand-hand record is a tenth of it."""
@@ -67,18 +79,23 @@ def quote(text: str) -> str:
     return f'"{shown(text)}"' if text else "the end of the text"
 
 
-def tokens(text: str, code: str = "bad-record") -> list[Token]:
-    """The tags and words of ``text``, comments dropped; raises :class:`NotationError`."""
+def check_text(text: object, limit: int, code: str) -> None:
+    """Refuse what is not text, or is longer than ``limit`` characters (at line 1, column 1)."""
     if not isinstance(text, str):
         raise NotationError("expected text", code, line=1, column=1, expected="text")
-    if len(text) > MAX_TEXT:
+    if len(text) > limit:
         raise NotationError(
-            f"the text is too long ({len(text)} characters; at most {MAX_TEXT})",
+            f"the text is too long ({len(text)} characters; at most {limit})",
             code,
             line=1,
             column=1,
-            expected=f"at most {MAX_TEXT} characters",
+            expected=f"at most {limit} characters",
         )
+
+
+def tokens(text: str, code: str = "bad-record") -> list[Token]:
+    """The tags and words of ``text``, comments dropped; raises :class:`NotationError`."""
+    check_text(text, MAX_TEXT, code)
     found: list[Token] = []
     index, line, line_start = 0, 1, 0
     length = len(text)
