@@ -3,6 +3,10 @@
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from web.app import App
+from web import dataclass_cache
+
+dataclass_cache.install()  # before the app's modules define their dataclasses
+
+from web.app import App  # noqa: E402
 
 App(document, window, create_proxy).start()

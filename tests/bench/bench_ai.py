@@ -71,7 +71,7 @@ def pyodide_timing(deals: int, seed: int) -> int:
     with tempfile.TemporaryDirectory() as folder:
         app_zip = build.write_app_zip(Path(folder) / "app.zip")
         script = PYODIDE_SCRIPT.format(cases=json.dumps(TIMING), deals=deals, seed=seed)
-        runner = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
+        runner = ROOT / "bundle" / "run_in_pyodide.mjs"
         return subprocess.run(
             [node, str(runner), str(app_zip)], input=script, text=True, cwd=ROOT, check=False
         ).returncode

@@ -1,29 +1,40 @@
-"""Boot benchmark: seconds from navigation to a playable table, next to a bare Pyodide page.
+"""Boot benchmark: the app's cold and warm boot next to a bare page that loads stock Pyodide.
 
-    python tests/bench/bench_boot.py [--runs 5] [--no-build]
+    python tests/bench/bench_boot.py [--runs 5] [--throttle 1,4] [--no-build]
     python build.py bench boot        (the same, after making sure Chromium is there)
 
-Each run opens a new browser context (cold: empty HTTP cache, no service worker) and
-measures from the start of ``page.goto`` until ``document.body.dataset.appState ==
-"ready"``. The app (dist/index.html) and a bare page that only boots Pyodide from the
-same ``pyodide/`` files and runs one line of Python (tests/bench/bare.html, served at
-/bench/bare.html without copying it into dist/) are measured in alternation, so a
-passing load on the machine hits both alike.
+Three pages, measured in alternation so a passing load on the machine hits them alike,
+each from the start of ``page.goto`` until ``document.body.dataset.appState == "ready"``
+(the app's first playable position; the bare page's one line of Python):
+
+- **app cold**: a new browser context (empty HTTP cache, no service worker);
+- **bare cold**: a new context opening tests/bench/bare.html, which boots the *stock*
+  Pyodide from node_modules (its full source standard library, served at /bench/pyodide/)
+  and runs one line of Python: the floor a page that only loads Pyodide stands on;
+- **app warm**: a second visit: the context has loaded the app once and its service
+  worker is in control, then a new page opens the app.
+
+Each CPU throttling rate (Chromium's CDP ``Emulation.setCPUThrottlingRate``; 4 models a
+mid-range tablet) gets its own table with the medians and the ratios to the bare cold
+boot. Then every file of dist/ with its size raw and gzip-compressed: what a visitor
+downloads (the service worker precaches all of it), and the app's own part of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import statistics
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -32,46 +43,99 @@ import build  # noqa: E402
 
 BARE_PAGE = Path(__file__).with_name("bare.html")
 BARE_URL_PATH = "/bench/bare.html"
+#: The stock runtime for the bare page, straight from node_modules.
+STOCK_PYODIDE_URL = "/bench/pyodide/"
 BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
-TIMEOUT_MS = 120_000
+TIMEOUT_MS = 240_000
+#: dist/ files that are not the app's own code: the runtimes and a vendored library.
+RUNTIME_PREFIXES = ("pyodide/", "pyscript/", "vendor/")
 
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 
 
-def time_boot(browser: Browser, url: str) -> float:
-    """Seconds from ``goto`` to the ready marker, in a fresh context (cold caches)."""
+def throttle(page: Page, rate: float) -> None:
+    """Slow the page's CPU ``rate`` times (1: no throttling)."""
+    if rate != 1:
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def time_until_ready(page: Page, url: str) -> float:
+    """Seconds from ``goto`` to the ready marker; stops the benchmark if the page failed."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(BOOTED, timeout=TIMEOUT_MS, polling=50)
+    elapsed = time.perf_counter() - start
+    if page.evaluate("document.body.dataset.appState") != "ready":
+        detail = page.evaluate("document.getElementById('loading-error')?.textContent || ''")
+        raise SystemExit(f"{url} failed to boot:\n{detail}")
+    return elapsed
+
+
+def cold_boot(browser: Browser, url: str, rate: float) -> float:
+    """A first visit: fresh context, no service worker."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
-        start = time.perf_counter()
-        page.goto(url, wait_until="commit")
-        page.wait_for_function(BOOTED, timeout=TIMEOUT_MS)
-        elapsed = time.perf_counter() - start
-        if page.evaluate("document.body.dataset.appState") != "ready":
-            detail = page.evaluate("document.getElementById('loading-error')?.textContent || ''")
-            raise SystemExit(f"{url} failed to boot:\n{detail}")
-        return elapsed
+        throttle(page, rate)
+        return time_until_ready(page, url)
     finally:
         context.close()
 
 
-def table(results: dict[str, list[float]]) -> str:
-    """A small text table: median, min, max seconds per page."""
-    lines = [f"{'page':<12} {'runs':>4} {'median s':>9} {'min s':>7} {'max s':>7}"]
+def warm_boot(browser: Browser, url: str, rate: float) -> float:
+    """A second visit: the first one (not timed) left a service worker in control."""
+    context = browser.new_context()
+    try:
+        first = context.new_page()
+        time_until_ready(first, url)
+        first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        first.close()
+        page = context.new_page()
+        throttle(page, rate)
+        return time_until_ready(page, url)
+    finally:
+        context.close()
+
+
+def boot_table(results: dict[str, list[float]], reference: str) -> str:
+    """Median, min, max seconds per page, and each median over the reference's."""
+    base = statistics.median(results[reference])
+    lines = [f"{'page':<10} {'runs':>4} {'median s':>9} {'min s':>7} {'max s':>7} {'/ ' + reference:>13}"]
     for name, times in results.items():
+        median = statistics.median(times)
         lines.append(
-            f"{name:<12} {len(times):>4} {statistics.median(times):>9.2f} "
-            f"{min(times):>7.2f} {max(times):>7.2f}"
+            f"{name:<10} {len(times):>4} {median:>9.2f} {min(times):>7.2f} {max(times):>7.2f} "
+            f"{median / base:>12.2f}x"
         )
     return "\n".join(lines)
 
 
+def size_table(dist: Path) -> str:
+    """Every dist file raw and gzip-compressed (level 9), the app's own part and the total."""
+    rows = []
+    for name in build.dist_files(dist):
+        data = (dist / name).read_bytes()
+        rows.append((name, len(data), len(gzip.compress(data, 9, mtime=0))))
+    own = [row for row in rows if not row[0].startswith(RUNTIME_PREFIXES)]
+    lines = [f"{'file':<52} {'raw KB':>9} {'gzip KB':>9}"]
+    lines += [f"{name:<52} {raw / 1e3:>9.1f} {packed / 1e3:>9.1f}" for name, raw, packed in rows]
+    for label, chosen in (("the app's own code (not pyodide/, pyscript/, vendor/)", own), ("total", rows)):
+        raw, packed = sum(row[1] for row in chosen), sum(row[2] for row in chosen)
+        lines.append(f"{label:<52} {raw / 1e3:>9.1f} {packed / 1e3:>9.1f}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the table."""
+    """Run the benchmark and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold runs per page (default: 5)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per page (default: 5)")
+    parser.add_argument(
+        "--throttle", default="1,4", help="comma-separated CPU throttling rates (default: 1,4)"
+    )
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
+    rates = [float(rate) for rate in args.throttle.split(",")]
 
     from playwright.sync_api import sync_playwright
 
@@ -82,24 +146,34 @@ def main(argv: list[str] | None = None) -> int:
         print("no Chromium found: install chromium or set DOMINOES_CHROMIUM", file=sys.stderr)
         return 1
 
-    server = build.make_server(build.DIST, "127.0.0.1", 0, overlays={BARE_URL_PATH: BARE_PAGE})
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    pages = {"app": server.url, "bare pyodide": server.url + BARE_URL_PATH.lstrip("/")}
-    results: dict[str, list[float]] = {name: [] for name in pages}
+    overlays: dict[str, Path] = {BARE_URL_PATH: BARE_PAGE}
+    overlays.update({STOCK_PYODIDE_URL + name: build.PYODIDE_DIR / name for name in build.PYODIDE_FILES})
+    server = build.make_server(build.DIST, "127.0.0.1", 0, overlays=overlays)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    app_url = server.url + "?aidelay=0"
+    pages: dict[str, Callable[[Browser, float], float]] = {
+        "app cold": lambda browser, rate: cold_boot(browser, app_url, rate),
+        "bare cold": lambda browser, rate: cold_boot(browser, server.url + BARE_URL_PATH.lstrip("/"), rate),
+        "app warm": lambda browser, rate: warm_boot(browser, app_url, rate),
+    }
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            time_boot(browser, pages["app"])  # warm-up: OS file cache, browser processes
-            for _ in range(args.runs):
-                for name, url in pages.items():
-                    results[name].append(time_boot(browser, url))
+            cold_boot(browser, app_url, 1)  # warm-up: OS file cache, browser processes
+            for rate in rates:
+                results: dict[str, list[float]] = {name: [] for name in pages}
+                for _ in range(args.runs):
+                    for name, measure in pages.items():
+                        results[name].append(measure(browser, rate))
+                label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
+                print(f"\nBoot to a playable table, headless Chromium, {label}, {args.runs} runs each:")
+                print(boot_table(results, "bare cold"), flush=True)
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    print(f"Boot to ready, cold contexts, headless Chromium, {args.runs} runs each:")
-    print(table(results))
+    print("\nWhat a visitor downloads (dist/; the service worker precaches all of it):")
+    print(size_table(build.DIST))
     return 0
 
 

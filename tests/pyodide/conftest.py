@@ -1,6 +1,6 @@
 """Run Python inside the real Pyodide (from node_modules) under Node.
 
-``run_in_pyodide(code)`` (fixture) pipes ``code`` to ``run_in_pyodide.mjs``, which boots
+``run_in_pyodide(code)`` (fixture) pipes ``code`` to ``bundle/run_in_pyodide.mjs``, which boots
 Pyodide, unpacks a fresh zip of engine/ and web/ (built from the current sources, so it
 never tests a stale dist/), runs the code and returns what it printed. Booting costs
 about 2 s, so batch work into one call.
@@ -17,7 +17,7 @@ import pytest
 
 import build
 
-RUNNER = Path(__file__).with_name("run_in_pyodide.mjs")
+RUNNER = build.ROOT / "bundle" / "run_in_pyodide.mjs"
 TIMEOUT_S = 300
 
 RunInPyodide = Callable[[str], str]
