@@ -321,12 +321,26 @@ def boot_modules(dist: Path = PYSCRIPT_DIST) -> list[str]:
     ]
 
 
-def write_index(dest: Path) -> None:
-    """index.html with the preload links and the MicroPython config written in."""
+def write_index(dist: Path) -> None:
+    """dist/index.html with the preload links and the MicroPython config written in.
+
+    Each preload link carries its file's size (``data-bytes``), from which the loading
+    screen shows how much of the download has arrived; so this runs once every other file
+    is in place.
+    """
     text = (ROOT / "index.html").read_text(encoding="utf-8")
-    links = [f'<link rel="modulepreload" href="./{name}">' for name in boot_modules()]
+
+    def size(name: str) -> int:
+        if not (dist / name).is_file():
+            fail(f"index.html would preload {name}, which the build did not write")
+        return (dist / name).stat().st_size
+
+    links = [
+        f'<link rel="modulepreload" href="./{name}" data-bytes="{size(name)}">' for name in boot_modules()
+    ]
     links += [
-        f'<link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous">' for name in PRELOAD_FETCHES
+        f'<link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous" data-bytes="{size(name)}">'
+        for name in PRELOAD_FETCHES
     ]
     mpy_config = f"<mpy-config hidden>{json.dumps(MPY_CONFIG)}</mpy-config>"
     for marker, replacement in ((PRELOAD_MARKER, "\n  ".join(links)), (MPY_CONFIG_MARKER, mpy_config)):
@@ -335,7 +349,7 @@ def write_index(dest: Path) -> None:
             fail(f"index.html lacks the marker {marker} -->")
         end = text.index("-->", start) + len("-->")
         text = text[:start] + replacement + text[end:]
-    (dest / "index.html").write_text(text, encoding="utf-8")
+    (dist / "index.html").write_text(text, encoding="utf-8")
 
 
 _JS_PYTHON_IMPORT_RE = re.compile(r"(?:\bfrom|\bimport)\s+([A-Za-z_][\w.]*)")
@@ -462,10 +476,9 @@ def compile_python_bundle(cache: Path = BUNDLE_CACHE) -> Path:
 
 
 def copy_web_assets(dest: Path) -> None:
-    """Copy index.html, main.py, style.css, the manifest and icons into ``dest``."""
+    """Copy main.py, boot.js, style.css, the manifest and icons into ``dest`` (index.html: ``write_index``)."""
     if not (ROOT / "index.html").is_file():
         fail("index.html is missing from the repository root")
-    write_index(dest)
     for needed in ("main.py", "boot.js"):
         if not (WEB / needed).is_file():
             fail(f"web/{needed} (loaded by index.html) is missing")
@@ -568,6 +581,7 @@ def build(dist: Path = DIST) -> str:
     shutil.copyfile(python_bundle / "stdlib.zip", dist / "pyodide" / "python_stdlib.zip")
     shutil.copyfile(python_bundle / "app.zip", dist / "app.zip")
     copy_fake_indexeddb(dist / FAKE_INDEXEDDB_DIST)
+    write_index(dist)
     digest = write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     print(

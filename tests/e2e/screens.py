@@ -66,6 +66,22 @@ def main(out: Path) -> None:
             )
             page = context.new_page()
 
+            # Mid-download on a slow connection (about 16 Mbit/s): the bar and the megabytes.
+            network = context.new_cdp_session(page)
+            network.send("Network.enable")
+            network.send(
+                "Network.emulateNetworkConditions",
+                {"offline": False, "latency": 40, "downloadThroughput": 2_000_000, "uploadThroughput": 500_000},
+            )
+            page.goto(app_url + "?aidelay=0", wait_until="commit")
+            page.wait_for_function("window.dominoesBoot?.download?.done > 2e6", timeout=60_000)
+            page.screenshot(path=out / f"loading-{size}.png")
+            network.send(
+                "Network.emulateNetworkConditions",
+                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+            )
+            page.wait_for_function(READY)
+
             page.goto(failing_url)
             page.wait_for_function(READY)
             page.click("#loading-details summary")

@@ -40,6 +40,13 @@ def test_loading_screen_goes_through_every_phase_then_gives_way_to_the_table(
     # The loading screen went through every boot phase, in order, without an error.
     assert page.evaluate("window.dominoesBoot.phases") == BOOT_PHASES
     assert page.evaluate("window.dominoesBoot.errors") == []
+    # Its bar counted every runtime file as it arrived, then moved on with the phases.
+    download = page.evaluate("window.dominoesBoot.download")
+    preloads = page.locator("link[data-bytes]").count()
+    assert preloads >= 8 and len(download["files"]) == preloads
+    assert download["done"] == download["total"] > 10_000_000
+    assert page.get_attribute("#loading-track", "aria-valuenow") == "90"
+    expect(page.locator("#loading-bytes")).to_be_empty()
 
 
 def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> None:
