@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.actions import Action, Draw, Lead, Pass, Play
 from engine.hand import Claimed, Drew, Hand, Led, Passed, Penalized, Played, Scored, hand_award
@@ -119,11 +119,12 @@ def action_of(move: int, table: TileTable) -> Action:
     return Play(table.tiles[tile], None if end < 0 else End(end >> 2, _SIDES[end & 3]))
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a finished hand came out: the winning side (``None``: a tie) and each side's net points.
 
     ``points`` counts the end-of-hand award, the points scored during play, less penalties.
+    (A named tuple: search makes one per play-out, and a tuple is quicker to make than a
+    frozen dataclass.)
     """
 
     winner_side: int | None
@@ -417,6 +418,25 @@ class FastHand:
                 self._vals.insert(position, self._p_outer[spinner])
 
     # --- moves ------------------------------------------------------------------------
+
+    @property
+    def drew(self) -> bool:
+        """Whether the player to move has drawn this turn."""
+        return self._drew
+
+    @property
+    def overdrew(self) -> bool:
+        """Whether the player to move has paid an overdraw penalty this turn."""
+        return self._overdrew
+
+    @property
+    def last_drawn(self) -> int:
+        """The tile drawn last (-1: none, or not known); it matters only while :attr:`drew`."""
+        return self._last_drawn
+
+    def is_double_at(self, end: int) -> bool:
+        """Whether the tile at an open end is a double."""
+        return self._p_double[end >> 2]
 
     @property
     def drawn_tile_only(self) -> bool:

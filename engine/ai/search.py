@@ -2,9 +2,10 @@
 
 This is determinized ("perfect information") Monte Carlo: each *world* is one deal of the
 hidden tiles consistent with what the seat knows (:mod:`engine.ai.knowledge`); in each
-world every candidate move is played and the hand finished by a quick playout policy, on
-the compact state of :mod:`engine.ai.fast`. A candidate's worth is its average result for
-the seat's side over the worlds. All candidates share each world and the playout's random
+world every candidate move is played and the hand finished by a quick playout policy: on
+the bit-mask core of :mod:`engine.ai.bits` where the game is laid in a line, else on the
+compact state of :mod:`engine.ai.fast` (:func:`play_out_fast`); both make the same moves.
+A candidate's worth is its average result for the seat's side over the worlds. All candidates share each world and the playout's random
 numbers, so their differences are not drowned in the luck of the deal.
 
 Search is an anytime generator (:meth:`SearchBot.think`): it yields after each slice of
@@ -24,13 +25,14 @@ from dataclasses import dataclass
 from engine.actions import Action, Claim, Draw, Play
 from engine.ai.base import think_through
 from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample
+from engine.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, state_for
 from engine.ai.fast import FastHand, Outcome, move_of
 from engine.ai.knowledge import DealSampler, knowledge_of, with_facts
 from engine.errors import IllegalActionError
 from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
 from engine.view import PlayerView
 
-__all__ = ["PLAYOUT_RANDOMNESS", "Decision", "SearchBot", "hand_value", "wary_move"]
+__all__ = ["PLAYOUT_RANDOMNESS", "Decision", "SearchBot", "hand_value", "play_out_fast", "wary_move"]
 
 PLAYOUT_RANDOMNESS = 0.125
 """How often the playout policy lays a random tile instead of the heaviest one."""
@@ -78,8 +80,12 @@ class _Setup:
     view: PlayerView
     side: int
     candidates: list[Action]
-    template: FastHand
+    moves: list[int]
+    """The candidates as move ints (:mod:`engine.ai.fast`)."""
+    template: FastHand | LineHand
     """The position with its public part filled in; each world deals its guess into a copy."""
+    policy: Policy
+    """How each seat plays out."""
     sampler: DealSampler
     model: PlayModel | None
     lacks: list[int]
@@ -182,11 +188,15 @@ class SearchBot:
         model = None
         if self.oversample > 1 and choices:
             model = PlayModel(choices, rules.tiles, self.strength, self.surprise)
+        fast = FastHand.from_view(view, [()] * rules.players, ())
+        side = rules.side_of(view.seat)
         return _Setup(
             view=view,
-            side=rules.side_of(view.seat),
+            side=side,
             candidates=candidates,
-            template=FastHand.from_view(view, [()] * rules.players, ()),
+            moves=[move_of(action, fast.t) for action in candidates],
+            template=state_for(fast),
+            policy=Policy.of(rules, self.randomness, side, self.wary, self.easy_opponents),
             sampler=DealSampler(knowledge, rules.tiles),
             model=model,
             lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
@@ -204,39 +214,29 @@ class SearchBot:
         return [deals[index] for index in resample(weights, count, rng)]
 
     def _world(
-        self, setup: _Setup, base: FastHand, rng: random.Random, totals: list[float], wins: list[float]
+        self,
+        setup: _Setup,
+        base: FastHand | LineHand,
+        rng: random.Random,
+        totals: list[float],
+        wins: list[float],
     ) -> None:
         """Play every candidate out in one guessed deal, with the same playout random numbers."""
         seed = rng.getrandbits(32)
         rules, side = setup.view.rules, setup.side
-        for index, action in enumerate(setup.candidates):
-            fast = base.copy()
-            fast.apply(move_of(action, fast.t))
-            outcome = self._play_out(setup, fast, random.Random(seed))
+        for index, move in enumerate(setup.moves):
+            hand = base.copy()
+            hand.apply(move)
+            outcome = self._play_out(setup, hand, random.Random(seed))
             totals[index] += hand_value(rules, outcome, side)
             wins[index] += 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
 
-    def _play_out(self, setup: _Setup, fast: FastHand, rng: random.Random) -> Outcome:
+    def _play_out(self, setup: _Setup, hand: FastHand | LineHand, rng: random.Random) -> Outcome:
         """Finish the hand: greedy play, wary for the seat's side and Easy's for the other if asked."""
-        if not self.wary and self.easy_opponents is None:
-            while fast.outcome is None:
-                fast.apply(fast.greedy_move(rng, self.randomness))
-            return fast.outcome
-        rules, side = setup.view.rules, setup.side
-        lacks = list(setup.lacks)
-        while fast.outcome is None:
-            if rules.side_of(fast.turn) != side and self.easy_opponents is not None:
-                move = fast.greedy_move(rng, self.easy_opponents)
-                if rules.play_scoring is PlayScoring.NONE:  # where points count, the end is chosen for them
-                    move = fast.on_highest_end(move)
-            elif self.wary:
-                move = wary_move(fast, rng, self.randomness, lacks)
-            else:
-                move = fast.greedy_move(rng, self.randomness)
-            if move < 0:  # a pass or a draw: the player holds nothing that fits now
-                lacks[fast.turn] |= fast.end_mask()
-            fast.apply(move)
-        return fast.outcome
+        lacks = list(setup.lacks) if setup.policy.watch else None
+        if isinstance(hand, LineHand):
+            return hand.play_out(rng.random, setup.policy, lacks)
+        return play_out_fast(hand, rng, setup.policy, lacks)
 
 
 def _candidates(legal: Sequence[Action]) -> list[Action]:
@@ -245,6 +245,43 @@ def _candidates(legal: Sequence[Action]) -> list[Action]:
     if plays:
         return list(plays)
     return [action for action in legal if not isinstance(action, Draw)] or list(legal)
+
+
+def play_out_fast(
+    fast: FastHand,
+    rng: random.Random,
+    policy: Policy,
+    lacks: list[int] | None = None,
+    trace: list[int] | None = None,
+) -> Outcome:
+    """Finish a hand on a :class:`FastHand` as ``policy`` plays it (for the games with a spinner,
+    which :mod:`engine.ai.bits` does not play; there :meth:`LineHand.play_out` makes the same moves).
+
+    Each seat plays greedily, or as Easy does (greedy, then the end that leaves the highest
+    number, where points are not scored during play), or warily (:func:`wary_move`, with
+    ``lacks``, which grows as seats pass or draw). With ``trace``, each move is appended to it.
+    """
+    rules = fast.rules
+    modes, rates, watch = policy.modes, policy.rates, policy.watch
+    if lacks is None:
+        lacks = [0] * rules.players
+    while fast.outcome is None:
+        mode, rate = modes[fast.turn], rates[fast.turn]
+        if mode == GREEDY:
+            move = fast.greedy_move(rng, rate)
+        elif mode == EASY:
+            move = fast.greedy_move(rng, rate)
+            if rules.play_scoring is PlayScoring.NONE:  # where points count, the end is chosen for them
+                move = fast.on_highest_end(move)
+        else:
+            assert mode == WARY
+            move = wary_move(fast, rng, rate, lacks)
+        if move < 0 and watch:  # a pass or a draw: the player holds nothing that fits now
+            lacks[fast.turn] |= fast.end_mask()
+        if trace is not None:
+            trace.append(move)
+        fast.apply(move)
+    return fast.outcome
 
 
 def wary_move(fast: FastHand, rng: random.Random, randomness: float, lacks: list[int]) -> int:

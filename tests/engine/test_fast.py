@@ -14,7 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Claim, Hand, Layout, Play, Tile, view_of
+from engine.ai.bits import Policy
 from engine.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
+from engine.ai.search import play_out_fast
 from engine.hand import play_points
 from engine.layout import Side
 from tests.engine.test_properties import FAST, TABLES, Deal, deals, make_deal, openings, rules_of
@@ -185,3 +187,51 @@ def test_on_highest_end_moves_a_play_to_the_end_leaving_the_highest_number(deal:
             left = {play: high if shown[(play & 0xFFF) - 1] == low else low for play in same_tile}
             assert left[moved] == max(left.values())
         fast.apply(rng.choice(legal))
+
+
+@FAST
+@given(
+    deal=deals(),
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.floats(0.0, 0.95),
+    randomness=st.sampled_from([0.0, 0.125, 1.0]),
+    side=st.integers(0, 4),
+    wary=st.booleans(),
+    easy=st.one_of(st.none(), st.sampled_from([0.0, 0.03, 0.5])),
+    known=st.lists(st.integers(0, 2**13 - 1), min_size=5, max_size=5),
+)
+def test_search_play_outs_on_a_fast_hand_make_legal_moves_and_end_as_the_engine(
+    deal: Deal,
+    seed: int,
+    cut: float,
+    randomness: float,
+    side: int,
+    wary: bool,
+    easy: float | None,
+    known: list[int],
+) -> None:
+    """Search's play-out on a `FastHand` (every game; the line games also have a quicker core,
+    `tests/engine/test_bits.py`): from any position and for every kind of seat, each move it
+    makes is legal in the engine, which ends the hand as the play-out did."""
+    rng = random.Random(seed)
+    hand = deal.start()
+    steps = 0
+    while hand.result is None and rng.random() < cut:
+        hand.apply(rng.choice(hand.legal_actions()))
+        call_scores(hand)
+        steps += 1
+    if hand.result is not None:
+        return
+    rules = hand.rules
+    policy = Policy.of(rules, randomness, side % rules.sides, wary, easy)
+    lacks = [mask & ((1 << (rules.max_pip + 1)) - 1) for mask in known[: rules.players]]
+    fast = FastHand.from_hand(hand)
+    moves: list[int] = []
+    outcome = play_out_fast(fast, random.Random(seed), policy, lacks, moves)
+    for number, move in enumerate(moves):
+        hand.apply(action_of(move, fast.t))  # checked: raises if illegal
+        call_scores(hand)
+        assert (hand.result is None) == (number < len(moves) - 1), (
+            f"the hand ends with the play-out, after {steps}"
+        )
+    assert engine_outcome(hand) == outcome
