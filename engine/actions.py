@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.errors import NotationError
 from engine.layout import End, parse_end
@@ -18,8 +19,19 @@ from engine.tiles import Tile, parse_tile
 __all__ = ["Action", "Claim", "Draw", "Lead", "Pass", "Play", "parse_action"]
 
 
+class _Note:
+    """A hidden slot where :mod:`engine.hand` notes what it knows of a play it shares between hands.
+
+    Not a dataclass field: it takes no part in equality, hashing, ordering, ``repr`` or
+    ``replace``, and a copy does not carry it.
+    """
+
+    __slots__ = ("_note",)
+    _note: Any
+
+
 @dataclass(frozen=True, order=True, slots=True)
-class Play:
+class Play(_Note):
     """Lay ``tile`` on ``end``; ``end`` is ``None`` for the tile that opens the layout."""
 
     tile: Tile

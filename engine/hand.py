@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import bisect
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.errors import EngineError, IllegalActionError
-from engine.layout import End, Layout, end_count
+from engine.layout import End, Layout, SpinnerRule, end_code, end_count, end_of, fresh_side_ranks, spins
 from engine.rules import BlockedWinner, DrawRule, FirstOpener, HandScoring, OutRule, PlayScoring, Rules
-from engine.tiles import Tile, hand_pips
+from engine.tiles import Tile
 
 __all__ = [
     "Claimed",
@@ -268,7 +270,7 @@ def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
     dealt = [(seat, tile) for seat, held in enumerate(hands) for tile in held]
     if not dealt:
         raise EngineError("no tiles were dealt, so nobody can open", "bad-deal")
-    seat, tile = max(dealt, key=lambda entry: (entry[1].is_double, entry[1].pips, entry[1].high))
+    seat, tile = max(dealt, key=lambda entry: _opening_weight(entry[1]))
     return Opening(seat, tile)
 
 
@@ -300,6 +302,205 @@ def play_points(scoring: PlayScoring, layout: Layout) -> int:
 _Resumed = tuple[Layout, int, tuple[int, ...], tuple[int, ...], "tuple[int, int] | None", "Tile | None", bool]
 """A resumed hand's starting state: layout, turn, points, penalties, pending claim, drawn tile, overdrew."""
 
+_OPENING = -1
+"""The end code of the play that opens the layout (it goes on no end)."""
+
+_MOST_FITS = 4096
+"""About how many combinations of open values :meth:`_Tables.fit` keeps, at most."""
+
+
+class _Fits(dict[int, tuple[int, ...]]):
+    """For open ends showing ``shown``: by rank, the positions of the ends the tile fits.
+
+    Worked out for a tile the first time it is asked for.
+    """
+
+    __slots__ = ("high", "low", "shown")
+
+    def __init__(self, shown: tuple[int, ...], low: tuple[int, ...], high: tuple[int, ...]) -> None:
+        super().__init__()
+        self.shown, self.low, self.high = shown, low, high
+
+    def __missing__(self, rank: int) -> tuple[int, ...]:
+        suits = (self.low[rank], self.high[rank])
+        positions = self[rank] = tuple(
+            position for position, value in enumerate(self.shown) if value in suits
+        )
+        return positions
+
+
+_Fit = tuple[tuple[int, ...], ...] | _Fits
+"""By rank, the positions of the open ends a tile fits (see :meth:`_Tables.fit`)."""
+
+
+_DRAW = Draw()
+_PASS = Pass()
+
+
+class _Move:
+    """One tile laid on one end (or opening the layout), shared by every hand of a rule set.
+
+    It holds the :class:`Play` and, made on first use, each seat's :class:`Played` event,
+    so a hand in play builds no new action or event values.
+    """
+
+    __slots__ = ("code", "owner", "play", "played", "rank")
+
+    def __init__(self, owner: _Tables, play: Play, rank: int, code: int) -> None:
+        self.owner = owner
+        """The tables of the rule set whose hands share it."""
+        self.play = play
+        self.rank = rank
+        """The tile's rank (see :class:`_Tables`)."""
+        self.code = code
+        """The end's code (see :func:`engine.layout.end_of`), or :data:`_OPENING`."""
+        self.played: list[Played | None] = [None] * owner.players
+        """Each seat's record of this move, once made (see :meth:`played_by`)."""
+
+    def played_by(self, seat: int) -> Played:
+        """The public record of ``seat`` making this move."""
+        event = self.played[seat]
+        if event is None:
+            event = self.played[seat] = Played(seat, self.play.tile, self.play.end)
+        return event
+
+
+class _Tables:
+    """What the hands of one rule set look up again and again, built once per :class:`Rules`.
+
+    Inside a hand a tile is its *rank*: its index in :attr:`tiles`, the set in tile order,
+    so a sorted list of ranks is a sorted hand. A tile's *suits* are a bit mask (bit ``v``
+    for each value ``v`` it shows).
+    """
+
+    __slots__ = (
+        "deal_parts",
+        "deal_tiles",
+        "draws",
+        "drew",
+        "empty",
+        "fits",
+        "heaviest_first",
+        "high",
+        "kept_fits",
+        "low",
+        "moves",
+        "next_seat",
+        "opened",
+        "openings",
+        "passed",
+        "pips",
+        "players",
+        "rank",
+        "rank_at",
+        "rows",
+        "scores_play",
+        "seats_of",
+        "side_of",
+        "side_seats",
+        "sides",
+        "spinners_possible",
+        "suit_counts",
+        "suits",
+        "tiles",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        tiles = tuple(sorted(rules.tiles))
+        self.tiles = tiles
+        self.rank = {tile: rank for rank, tile in enumerate(tiles)}
+        self.low = tuple(tile.low for tile in tiles)
+        self.high = tuple(tile.high for tile in tiles)
+        self.pips = tuple(tile.pips for tile in tiles)
+        self.suits = tuple((1 << tile.low) | (1 << tile.high) for tile in tiles)
+        self.suit_counts = tuple(sum(tile.has(value) for tile in tiles) for value in range(rules.max_pip + 1))
+        """How many tiles of the set show each value."""
+        self.deal_tiles = rules.tiles
+        """The tiles a deal shuffles: ``rules.tiles``, in its order."""
+        self.rank_at: list[list[int | None]] = [
+            [None] * (rules.max_pip + 1) for _ in range(rules.max_pip + 1)
+        ]
+        """The rank of each tile by its low and high value (``None``: not of the set)."""
+        for rank, tile in enumerate(tiles):
+            self.rank_at[tile.low][tile.high] = rank
+        size = rules.hand_size
+        self.deal_parts = tuple(slice(seat * size, (seat + 1) * size) for seat in range(rules.players))
+        """Where each seat's tiles are in a shuffled set (the rest is the boneyard)."""
+        self.heaviest_first = tuple(
+            sorted(range(len(tiles)), key=lambda rank: _opening_weight(tiles[rank]), reverse=True)
+        )
+        """The ranks in the order the holder of which opens a first hand (see :func:`highest_double_opening`)."""
+        self.openings: dict[tuple[int, int], Opening] = {}
+        """The openings of first hands made so far, by (seat, rank)."""
+        self.spinners_possible = rules.spinner is not SpinnerRule.NONE
+        self.empty = Layout(rules.spinner)
+        """The layout before the first tile (shared: a layout never changes)."""
+        self.opened: list[Layout | None] = [None] * len(tiles)
+        """By rank, the layout of that tile alone, once made (shared too)."""
+        self.draws = rules.draw is not DrawRule.NONE
+        self.scores_play = rules.play_scoring is not PlayScoring.NONE
+        self.players = rules.players
+        self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
+        self.side_of = tuple(rules.side_of(seat) for seat in range(rules.players))
+        self.seats_of = tuple(rules.seats_of(rules.side_of(seat)) for seat in range(rules.players))
+        """The seats of each seat's side (its own and its partner's)."""
+        self.sides = rules.sides
+        self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
+        """The seats of each side."""
+        self.passed = tuple(Passed(seat) for seat in range(rules.players))
+        self.drew = tuple(Drew(seat) for seat in range(rules.players))
+        self.moves: tuple[dict[int, _Move], ...] = tuple({} for _ in tiles)
+        """Each tile's moves made so far, by end code."""
+        self.rows: tuple[list[Play | None], ...] = tuple([None] * (4 * len(tiles)) for _ in tiles)
+        """The same moves' plays, by rank then end code (a list: the quickest to look up)."""
+        self.fits: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        """Where each tile fits, by the values showing at the open ends (see :meth:`fit`)."""
+        self.kept_fits = 0
+        """The most open ends whose combinations of values :attr:`fits` keeps: no more than
+        :data:`_MOST_FITS` combinations of that many (crosses make too many to keep)."""
+        while (rules.max_pip + 1) ** (self.kept_fits + 1) <= _MOST_FITS:
+            self.kept_fits += 1
+
+    def move(self, rank: int, code: int) -> _Move:
+        """The move laying the tile of ``rank`` on the end with ``code`` (:data:`_OPENING`: opening)."""
+        move = self.moves[rank].get(code)
+        if move is None:
+            play = Play(self.tiles[rank], None if code == _OPENING else end_of(code))
+            move = self.moves[rank][code] = _Move(self, play, rank, code)
+            object.__setattr__(play, "_note", move)  # see engine.actions._Note
+            if code != _OPENING:
+                self.rows[rank][code] = play
+        return move
+
+    def fit(self, values: tuple[int, ...]) -> _Fit:
+        """Where each tile fits open ends showing ``values``: kept if ends this many are few enough,
+        else (crosses) worked out tile by tile as asked."""
+        if len(values) > self.kept_fits:
+            return _Fits(values, self.low, self.high)
+        every = _Fits(values, self.low, self.high)
+        fit = self.fits[values] = tuple(every[rank] for rank in range(len(self.tiles)))
+        return fit
+
+    def move_of(self, play: Play) -> _Move:
+        """The move of ``play``: noted on a play these tables made, else found from its tile and end."""
+        try:
+            move: _Move = play._note
+        except AttributeError:  # a play made elsewhere (read from text, copied)
+            return self.move(self.rank[play.tile], _OPENING if play.end is None else end_code(play.end))
+        if move.owner is not self:  # shared by another rule set's hands
+            return self.move(self.rank[play.tile], _OPENING if play.end is None else end_code(play.end))
+        return move
+
+
+def _opening_weight(tile: Tile) -> tuple[bool, int, int]:
+    """The heaviest tile by this opens a first hand (see :func:`highest_double_opening`)."""
+    return (tile.is_double, tile.pips, tile.high)
+
+
+def _tables(rules: Rules) -> _Tables:
+    """The tables of ``rules`` (kept with them by :meth:`Rules.derived`)."""
+    return _Tables(rules)
+
 
 class Hand:
     """A hand in progress. Build with :meth:`deal` (seeded) or directly from a scripted deal.
@@ -307,7 +508,27 @@ class Hand:
     ``legal_actions()`` lists what the player to move may do; ``apply()`` checks an
     action and plays it, raising :class:`IllegalActionError` otherwise. With manual
     scoring, :class:`Claim` actions may be applied for any seat (see :meth:`legal_claims`).
+
+    Inside, tiles are ranks (see :class:`_Tables`); the open ends are kept as lists of end
+    codes and values, updated in place, and the :attr:`layout` value is built from the
+    plays only when it is asked for. ``legal_actions()`` is worked out once per position.
     """
+
+    # The open ends, kept up to date play by play (see _set_layout and _play):
+    _layout: Layout
+    """The layout as last built; :attr:`layout` adds the plays laid since."""
+    _unlaid: list[Play]
+    """The plays laid since :attr:`_layout` was built."""
+    _codes: list[int]
+    """The open ends' codes (see :func:`engine.layout.end_of`), in the layout's order."""
+    _values: list[int]
+    """The value showing at each open end."""
+    _laid: int
+    """How many tiles are laid."""
+    _spinners: set[int]
+    """The placements that are spinners."""
+    _spinners_possible: bool
+    """Whether the rules make spinners at all."""
 
     def __init__(
         self,
@@ -322,23 +543,49 @@ class Hand:
         """
         self.rules = rules
         self._check_deal(hands, boneyard)
-        self._hands: list[list[Tile]] = [sorted(held) for held in hands]
-        self._boneyard: list[Tile] = list(boneyard)
-        self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(held) for held in self._hands)
-        """Each seat's tiles as dealt (sorted): with :attr:`stock`, the whole deal, for records."""
-        self.stock: tuple[Tile, ...] = tuple(boneyard)
-        """The boneyard as dealt, ``stock[-1]`` drawn first."""
-        self.actions: list[Action] = []
-        """Every action applied to this hand, in order (with :attr:`dealt`, the hand's record)."""
-        self.opening = opening if opening is not None else first_opening(rules, self._hands)
-        if self.opening.tile is not None and self.opening.tile not in self._hands[self.opening.seat]:
+        tables = rules.derived(_tables)
+        rank = tables.rank
+        self._start(
+            tables,
+            [sorted(rank[tile] for tile in held) for held in hands],
+            [rank[tile] for tile in boneyard],
+            opening,
+        )
+        if (
+            self.opening.tile is not None
+            and rank.get(self.opening.tile) not in self._hands[self.opening.seat]
+        ):
             raise EngineError(
                 f"seat {self.opening.seat} must open with {self.opening.tile} but does not hold it",
                 "bad-deal",
             )
+
+    def _start(
+        self, tables: _Tables, hands: list[list[int]], boneyard: list[int], opening: Opening | None
+    ) -> None:
+        """Set up a dealt hand: ``hands`` are sorted ranks; without ``opening``, opened as a first hand."""
+        self._t = tables
+        self._hands = hands
+        self._boneyard = boneyard
+        self._deal: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = (
+            tuple(map(tuple, hands)),
+            tuple(boneyard),
+        )
+        """The ranks dealt: each seat's, and the boneyard's (see :attr:`dealt` and :attr:`stock`)."""
+        self._dealt: tuple[tuple[Tile, ...], ...] | None = None
+        self.actions: list[Action] = []
+        """Every action applied to this hand, in order (with :attr:`dealt`, the hand's record)."""
+        self.opening = opening if opening is not None else self._first_opening()
         self.redeals = 0
         """How many deals were shuffled in again because nobody held a double."""
-        self.layout = Layout(rules.spinner)
+        self._layout, self._unlaid, self._codes, self._values = tables.empty, [], [], []  # _set_layout(empty)
+        self._laid, self._spinners, self._spinners_possible = 0, set(), tables.spinners_possible
+        held_suits = list(tables.suit_counts)
+        for rank in boneyard:
+            held_suits[tables.low[rank]] -= 1
+            held_suits[tables.high[rank]] -= tables.low[rank] != tables.high[rank]
+        self._held_suits = held_suits
+        """How many tiles held (by all seats) show each value."""
         self.turn = self.opening.seat
         self.starter = self.opening.seat if not self.opening.lead_choices else None
         """The seat that opens the layout (``None`` until the winning side has chosen)."""
@@ -346,13 +593,36 @@ class Hand:
         self.result: HandResult | None = None
         self.pending: tuple[int, int] | None = None
         """With manual scoring: (seat, points) of the last play's score, not yet claimed."""
-        self._play_points = [0] * rules.sides
-        self._penalties = [0] * rules.sides
+        self._play_points = [0] * tables.sides
+        self._penalties = [0] * tables.sides
         self._drew_this_turn = False
         self._overdrew_this_turn = False
-        self._last_drawn: Tile | None = None
+        self._last_drawn: int | None = None
+        """The rank of the tile drawn last (-1: a drawn tile not of the set, refused on resuming)."""
         self._resumed: _Resumed | None = None
         """How a hand taken up from a position started (see :meth:`start_copy`)."""
+        self._legal: tuple[Action, ...] | None = None
+        """:meth:`legal_actions` of this position, once worked out."""
+
+    def _first_opening(self) -> Opening:
+        """:func:`first_opening` of the dealt hands, worked out on ranks."""
+        tables, hands = self._t, self._hands
+        for best in tables.heaviest_first:  # the heaviest tile not left in the boneyard
+            if best not in self._boneyard:
+                break
+        else:
+            raise EngineError("no tiles were dealt, so nobody can open", "bad-deal")
+        seat = 0
+        while best not in hands[seat]:
+            seat += 1
+        rule = self.rules.first_opener
+        if rule is FirstOpener.HIGHEST_DOUBLE_REDEAL and tables.low[best] != tables.high[best]:
+            raise EngineError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
+        key = (seat, -1 if rule is FirstOpener.HIGHEST_DOUBLE_ANY else best)
+        opening = tables.openings.get(key)
+        if opening is None:
+            opening = tables.openings[key] = Opening(seat, None if key[1] < 0 else tables.tiles[best])
+        return opening
 
     @classmethod
     def deal(
@@ -368,22 +638,45 @@ class Hand:
         starts instead; with neither, the hand is opened as a first hand, shuffling
         again while the rules want a double and none was dealt.
         """
+        tables = rules.derived(_tables)
+        opening = None if starter is None else Opening(starter, None, lead_choices)
         for redeals in range(MAX_REDEALS):
-            tiles = list(rules.tiles)
+            tiles = list(tables.deal_tiles)
             rng.shuffle(tiles)
-            size = rules.hand_size
-            hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.players)]
-            boneyard = tiles[rules.players * size :]
-            if starter is not None:
-                hand = cls(rules, hands, boneyard, Opening(starter, None, lead_choices))
-            else:
-                try:
-                    hand = cls(rules, hands, boneyard)
-                except EngineError:
-                    continue
+            try:
+                hand = cls._from_shuffled(rules, tables, tiles, opening)
+            except EngineError:
+                if starter is not None:
+                    raise
+                continue  # nobody holds the double the rules want: shuffle again
             hand.redeals = redeals
             return hand
         raise EngineError(f"no double was dealt in {MAX_REDEALS} deals", "bad-deal")
+
+    @classmethod
+    def _from_shuffled(
+        cls, rules: Rules, tables: _Tables, tiles: list[Tile], opening: Opening | None
+    ) -> Hand:
+        """The hand dealt from ``tiles`` laid out in order: each seat's hand, then the boneyard."""
+        parts, dealt, rank_at = tables.deal_parts, rules.players * rules.hand_size, tables.rank_at
+        try:
+            found = [rank_at[tile.low][tile.high] for tile in tiles]
+        except (AttributeError, IndexError):
+            found = []
+        count = len(tables.tiles)
+        if len(found) != count or None in found or len(set(found)) != count:
+            # Not each tile of the set once (an RNG that lays out tiles of its own): the checked way.
+            return cls(rules, [tiles[part] for part in parts], tiles[dealt:], opening)
+        order = cast(list[int], found)
+        hands = []
+        for part in parts:
+            held = order[part]
+            held.sort()
+            hands.append(held)
+        hand = cls.__new__(cls)
+        hand.rules = rules
+        hand._start(tables, hands, order[dealt:], opening)
+        return hand
 
     @classmethod
     def resume(
@@ -417,24 +710,24 @@ class Hand:
             raise EngineError("the layout is not built by these rules' spinner rule", "bad-deal")
         hand = cls.__new__(cls)
         hand.rules = rules
-        hand._hands = [sorted(held) for held in hands]
-        hand._boneyard = list(boneyard)
-        hand.dealt = tuple(tuple(held) for held in hand._hands)
-        hand.stock = tuple(boneyard)
-        hand.actions = []
-        hand.opening = opening
-        hand.redeals = 0
-        hand.layout = layout
+        tables = rules.derived(_tables)
+        rank = tables.rank
+        hand._start(
+            tables,
+            [sorted(rank[tile] for tile in held) for held in hands],
+            [rank[tile] for tile in boneyard],
+            opening,
+        )
+        hand._set_layout(layout)
+        for placement in layout.placements:
+            hand._release(rank[placement.tile])
         hand.turn = turn
-        hand.starter = opening.seat if not opening.lead_choices else None
-        hand.history = []
-        hand.result = None
         hand.pending = pending
         hand._play_points = list(play_points) or [0] * rules.sides
         hand._penalties = list(penalties) or [0] * rules.sides
         hand._drew_this_turn = drawn is not None
         hand._overdrew_this_turn = overdrew
-        hand._last_drawn = drawn
+        hand._last_drawn = None if drawn is None else rank.get(drawn, -1)
         hand._check_resumed()
         hand._resumed = (
             layout,
@@ -446,6 +739,20 @@ class Hand:
             overdrew,
         )
         return hand
+
+    @property
+    def dealt(self) -> tuple[tuple[Tile, ...], ...]:
+        """Each seat's tiles as dealt (sorted): with :attr:`stock`, the whole deal, for records."""
+        if self._dealt is None:
+            tiles = self._t.tiles
+            self._dealt = tuple(tuple([tiles[rank] for rank in held]) for held in self._deal[0])
+        return self._dealt
+
+    @property
+    def stock(self) -> tuple[Tile, ...]:
+        """The boneyard as dealt, ``stock[-1]`` drawn first."""
+        tiles = self._t.tiles
+        return tuple([tiles[rank] for rank in self._deal[1]])
 
     def start_copy(self) -> Hand:
         """A new hand as this one was before its first action (dealt, or taken up from a position)."""
@@ -466,6 +773,14 @@ class Hand:
             overdrew=overdrew,
         )
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        """A copy sharing what never changes (the rules and their tables); everything else is copied."""
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        for name, value in vars(self).items():
+            setattr(clone, name, value if name in ("rules", "_t") else copy.deepcopy(value, memo))
+        return clone
+
     def _check_resumed(self) -> None:
         rules = self.rules
         if not 0 <= self.turn < rules.players or not self._hands[self.turn]:
@@ -474,17 +789,17 @@ class Hand:
             raise EngineError(f"there is no seat {self.opening.seat} to open", "bad-deal")
         if len(self._play_points) != rules.sides or len(self._penalties) != rules.sides:
             raise EngineError(f"points so far are needed for {rules.sides} sides", "bad-deal")
-        if self.opening.lead_choices and (not self.layout.is_empty or self.turn != self.opening.seat):
+        if self.opening.lead_choices and (self._laid or self.turn != self.opening.seat):
             raise EngineError("the choice of who starts comes before any tile is laid", "bad-deal")
         if (
-            self.layout.is_empty
+            not self._laid
             and self.opening.tile is not None
-            and (self.turn != self.opening.seat or self.opening.tile not in self._hands[self.turn])
+            and (self.turn != self.opening.seat or self.opening.tile not in self.hand_of(self.turn))
         ):
             raise EngineError(
                 f"seat {self.turn} must open with {self.opening.tile} but does not hold it", "bad-deal"
             )
-        if self.layout.is_empty and not self.opening.lead_choices and self.turn != self.opening.seat:
+        if not self._laid and not self.opening.lead_choices and self.turn != self.opening.seat:
             raise EngineError(
                 f"seat {self.opening.seat} opens, so seat {self.turn} cannot be to move", "bad-deal"
             )
@@ -504,7 +819,7 @@ class Hand:
             all(not self._hands[seat] for seat in rules.seats_of(side)) for side in range(rules.sides)
         ):
             raise EngineError("a side is already out, so the hand is over", "bad-deal")
-        if not self.layout.is_empty and self._should_end():
+        if self._laid and self._should_end():
             raise EngineError("nobody can move: the hand is over", "position-over")
 
     def _check_deal(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
@@ -516,6 +831,89 @@ class Hand:
         dealt = sorted([tile for held in hands for tile in held] + list(boneyard))
         if dealt != sorted(self.rules.tiles):
             raise EngineError("the deal does not hold each tile of the set exactly once", "bad-deal")
+
+    # --- the layout ----------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles laid so far: an immutable :class:`Layout`, a new one after each play."""
+        if self._unlaid:
+            layout = self._layout
+            for play in self._unlaid:
+                layout = layout.play(play.tile, play.end)
+            self._layout = layout
+            self._unlaid = []
+        return self._layout
+
+    def _set_layout(self, layout: Layout) -> None:
+        """Take ``layout`` as the layout, with its open ends."""
+        self._spinners_possible = layout.spinner_rule is not SpinnerRule.NONE
+        self._layout = layout
+        self._unlaid = []
+        self._codes = list(layout.end_codes())
+        self._values = list(layout.values)
+        self._laid = len(layout.placements)
+        self._spinners = set()
+        for index, placement in enumerate(layout.placements):
+            if placement.spinner:
+                self._spinners.add(index)
+
+    def _lay(self, move: _Move, low: int, high: int) -> None:
+        """Lay ``move``'s tile (``low``-``high``), keeping the open ends as :meth:`Layout.play` makes them."""
+        code = move.code
+        if code == _OPENING:  # the same layout every time this tile opens
+            opened = self._t.opened
+            layout = opened[move.rank] or self._t.empty.play(move.play.tile, None)
+            self._set_layout(layout)
+            opened[move.rank] = layout
+            return
+        if code >> 2 in self._spinners:  # other sides of the spinner may open: the layout knows
+            self._set_layout(self.layout.play(move.play.tile, move.play.end))
+            return
+        codes, values, laid = self._codes, self._values, self._laid
+        position = codes.index(code)
+        value = values[position]
+        del codes[position], values[position]
+        outer = high if low == value else low
+        if low == high and self._spinners_possible:
+            rule = self.rules.spinner
+            spinner = spins(rule, move.play.tile, bool(self._spinners))
+            for side in fresh_side_ranks(rule, code & 3, spinner):
+                codes.append(laid * 4 + side)
+                values.append(outer)
+            if spinner:
+                self._spinners.add(laid)
+        else:  # the new tile's one open side faces the way the end it covers did
+            codes.append(laid * 4 + (code & 3))
+            values.append(outer)
+        self._laid = laid + 1
+        self._unlaid.append(move.play)
+
+    def _open_suits(self) -> int:
+        """The values showing at the open ends, as a suit mask."""
+        suits = 0
+        for value in self._values:
+            suits |= 1 << value
+        return suits
+
+    def _can_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end."""
+        open_suits, suits = self._open_suits(), self._t.suits
+        return any(suits[rank] & open_suits for rank in self._hands[seat])
+
+    def _hold(self, rank: int) -> None:
+        """Count a tile that comes into a hand."""
+        tables, held = self._t, self._held_suits
+        held[tables.low[rank]] += 1
+        if tables.high[rank] != tables.low[rank]:
+            held[tables.high[rank]] += 1
+
+    def _release(self, rank: int) -> None:
+        """Count a tile that leaves the hands."""
+        tables, held = self._t, self._held_suits
+        held[tables.low[rank]] -= 1
+        if tables.high[rank] != tables.low[rank]:
+            held[tables.high[rank]] -= 1
 
     # --- what is known -------------------------------------------------------------
 
@@ -547,8 +945,8 @@ class Hand:
     @property
     def drawn_this_turn(self) -> Tile | None:
         """One-draw-per-turn games: the tile the player to move has drawn this turn (hidden information)."""
-        if self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn:
-            return self._last_drawn
+        if self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn and self._last_drawn is not None:
+            return self._t.tiles[self._last_drawn]
         return None
 
     @property
@@ -558,15 +956,15 @@ class Hand:
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The tiles a seat holds (hidden information: only for that seat's view or the end)."""
-        return tuple(self._hands[seat])
+        return tuple(map(self._t.tiles.__getitem__, self._hands[seat]))
 
     def hand_counts(self) -> tuple[int, ...]:
         """How many tiles each seat holds."""
-        return tuple(len(held) for held in self._hands)
+        return tuple(map(len, self._hands))
 
     def boneyard(self) -> tuple[Tile, ...]:
         """The undrawn tiles, the next to be drawn last (hidden information)."""
-        return tuple(self._boneyard)
+        return tuple(map(self._t.tiles.__getitem__, self._boneyard))
 
     def can_draw(self) -> bool:
         """Whether the rules let a stuck player draw now."""
@@ -577,28 +975,45 @@ class Hand:
 
         Plays come first, then a draw or pass, then a claim the player to move may make.
         """
-        if self.result is not None:
-            return ()
-        return self._turn_actions() + self.legal_claims(self.turn)
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                legal = ()
+            elif self.pending is None:
+                legal = self._turn_actions()
+            else:
+                legal = self._turn_actions() + self.legal_claims(self.turn)
+            self._legal = legal
+        return legal
 
     def _turn_actions(self) -> tuple[Action, ...]:
         if self.starter is None:
             return tuple(Lead(seat) for seat in self.opening.lead_choices)
-        held = self._hands[self.turn]
-        if self.layout.is_empty:
+        held, tables = self._hands[self.turn], self._t
+        if not self._laid:
             if self.opening.tile is not None:
-                return (Play(self.opening.tile),)
-            return tuple(Play(tile) for tile in held)
-        one_draw_taken = self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn
-        candidates = [tile for tile in held if tile == self._last_drawn] if one_draw_taken else held
-        plays = tuple(Play(tile, end) for tile in candidates for end in self.layout.ends_for(tile))
+                return (tables.move(tables.rank[self.opening.tile], _OPENING).play,)
+            return tuple(tables.move(rank, _OPENING).play for rank in held)
+        one_draw_taken = self._drew_this_turn and self.rules.draw is DrawRule.ONE_PER_TURN
+        if one_draw_taken:
+            held = [rank for rank in held if rank == self._last_drawn]
+        # Each play of each tile held, on each open end it fits, in end order:
+        codes, values, rows = self._codes, tuple(self._values), tables.rows
+        fit: _Fit | None = tables.fits.get(values)
+        if fit is None:
+            fit = tables.fit(values)
+        listed: list[Action] = []
+        for rank in held:
+            for position in fit[rank]:
+                listed.append(rows[rank][codes[position]] or tables.move(rank, codes[position]).play)
+        plays = tuple(listed)
         if plays:
             if self.rules.overdraw_penalty and self.can_draw():
-                return (*plays, Draw())
+                return (*plays, _DRAW)
             return plays
         if one_draw_taken:
-            return (Pass(),)
-        return (Draw(),) if self.can_draw() else (Pass(),)
+            return (_PASS,)
+        return (_DRAW,) if self.can_draw() else (_PASS,)
 
     def legal_claims(self, seat: int) -> tuple[Claim, ...]:
         """The claim ``seat`` may make now: a call of its own score, or muggins on another's."""
@@ -618,21 +1033,34 @@ class Hand:
         if isinstance(action, Claim):
             if self.result is not None or action not in self.legal_claims(action.seat):
                 raise self._why_claim_illegal(action)
-        elif action not in self._turn_actions() or self.result is not None:
-            raise self._why_illegal(action)
-        self.apply_unchecked(action)
+            self.apply_unchecked(action)
+            return
+        legal = self._legal or self.legal_actions()  # empty once the hand is over
+        for option in legal:  # the very value legal_actions() gave, found without comparing values
+            if option is action:
+                break
+        else:
+            if action not in legal:
+                raise self._why_illegal(action)
+        if isinstance(action, Play):  # apply_unchecked(), its commonest case inlined
+            self._legal = None
+            self.actions.append(action)
+            self._play(self.turn, action)
+        else:
+            self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Play an action already known to be legal (fast path for search; no checks)."""
+        self._legal = None
         seat = self.turn
         self.actions.append(action)
         if isinstance(action, Play):
             self._play(seat, action)
+        elif isinstance(action, Pass):
+            self.history.append(self._t.passed[seat])
+            self._next_turn()
         elif isinstance(action, Draw):
             self._draw(seat)
-        elif isinstance(action, Pass):
-            self.history.append(Passed(seat))
-            self._next_turn()
         elif isinstance(action, Lead):
             self.history.append(Led(seat, action.seat))
             self.starter = self.turn = action.seat
@@ -640,12 +1068,36 @@ class Hand:
             self._claim(action)
 
     def _play(self, seat: int, action: Play) -> None:
-        self._hands[seat].remove(action.tile)
-        self.layout = self.layout.play(action.tile, action.end)
-        self.history.append(Played(seat, action.tile, action.end))
+        tables = self._t
+        try:  # tables.move_of(action), inlined on this hot path
+            move: _Move = action._note
+            if move.owner is not tables:
+                move = tables.move_of(action)
+        except AttributeError:
+            move = tables.move_of(action)
+        rank, code = move.rank, move.code
+        held = self._hands[seat]
+        held.remove(rank)
+        low, high = tables.low[rank], tables.high[rank]
+        counts = self._held_suits  # _release(rank), inlined on this hot path
+        counts[low] -= 1
+        if high != low:
+            counts[high] -= 1
+        if code < 0 or self._spinners_possible:  # the opening tile, or spinners may be about
+            self._lay(move, low, high)
+        else:  # _lay() of a tile in a layout without spinners, inlined on this hot path
+            codes, values = self._codes, self._values
+            position = codes.index(code)
+            outer = high if values[position] == low else low
+            del codes[position], values[position]
+            codes.append(self._laid * 4 + (code & 3))  # the new tile's open side faces the same way
+            values.append(outer)
+            self._laid += 1
+            self._unlaid.append(move.play)
+        self.history.append(move.played[seat] or move.played_by(seat))
         self.pending = None  # a score not claimed before the next tile is lost
-        points = play_points(self.rules.play_scoring, self.layout)
-        side_out = not self._hands[seat] and self._side_is_out(seat)
+        points = play_points(self.rules.play_scoring, self.layout) if tables.scores_play else 0
+        side_out = not held and self._side_is_out(seat)
         if points:
             if not self.rules.manual_scoring:
                 self._score(seat, points, "play")
@@ -655,25 +1107,39 @@ class Hand:
                 self.pending = (seat, points)
         if side_out:
             self._finish("out", seat)
-        else:
-            self._next_turn()
+            return
+        # _next_turn(), inlined on this hot path:
+        next_seat, hands = tables.next_seat, self._hands
+        turn = next_seat[seat]
+        while not hands[turn]:  # a player who is out (partners must both go out)
+            turn = next_seat[turn]
+        self.turn = turn
+        self._drew_this_turn = self._overdrew_this_turn = False
+        if tables.draws and len(self._boneyard) > self.rules.boneyard_reserve:
+            return  # the next player can draw
+        if not (self.rules.stuck_ends_hand and not self._can_play(turn)):  # _should_end(), inlined
+            held = self._held_suits
+            for value in self._values:
+                if held[value]:
+                    return  # somebody holds a tile that fits
+        self._finish("blocked", None)
 
     def _draw(self, seat: int) -> None:
-        overdraw = bool(self.rules.overdraw_penalty) and any(
-            self.layout.ends_for(tile) for tile in self._hands[seat]
-        )
-        tile = self._boneyard.pop()
-        bisect.insort(self._hands[seat], tile)
-        self._last_drawn = tile
+        rules = self.rules
+        overdraw = bool(rules.overdraw_penalty) and self._can_play(seat)
+        rank = self._boneyard.pop()
+        bisect.insort(self._hands[seat], rank)
+        self._hold(rank)
+        self._last_drawn = rank
         self._drew_this_turn = True
-        self.history.append(Drew(seat))
+        self.history.append(self._t.drew[seat])
         if overdraw and not self._overdrew_this_turn:
             self._overdrew_this_turn = True
-            self._penalties[self.rules.side_of(seat)] += self.rules.overdraw_penalty
-            self.history.append(Penalized(seat, self.rules.overdraw_penalty))
+            self._penalties[rules.side_of(seat)] += rules.overdraw_penalty
+            self.history.append(Penalized(seat, rules.overdraw_penalty))
         if self._should_end():  # the last allowed draw can leave nobody able to play
             self._finish("blocked", None)
-        elif self.rules.draw is DrawRule.ONE_ENDS_TURN:
+        elif rules.draw is DrawRule.ONE_ENDS_TURN:
             self._next_turn()
 
     def _claim(self, claim: Claim) -> None:
@@ -690,31 +1156,33 @@ class Hand:
     def end_at_target(self, seat: int) -> None:
         """Stop the hand because ``seat``'s side reached the match target during play."""
         if self.result is None:
+            self._legal = None
             self._finish("target", seat)
 
     def _side_is_out(self, seat: int) -> bool:
         if self.rules.out_rule is OutRule.ONE:
             return True
-        return all(not self._hands[partner] for partner in self.rules.seats_of(self.rules.side_of(seat)))
+        return all(not self._hands[partner] for partner in self._t.seats_of[seat])
 
     def _next_turn(self) -> None:
-        self.turn = self.rules.next_seat(self.turn)
-        while not self._hands[self.turn]:  # a player who is out (partners must both go out)
-            self.turn = self.rules.next_seat(self.turn)
-        self._drew_this_turn = False
-        self._overdrew_this_turn = False
+        tables, hands = self._t, self._hands
+        next_seat = tables.next_seat
+        turn = next_seat[self.turn]
+        while not hands[turn]:  # a player who is out (partners must both go out)
+            turn = next_seat[turn]
+        self.turn = turn
+        self._drew_this_turn = self._overdrew_this_turn = False
         if self._should_end():
             self._finish("blocked", None)
 
     def _should_end(self) -> bool:
-        if self.can_draw():
+        """Whether the hand is blocked: the player to move cannot draw and nobody can play (or,
+        with ``stuck_ends_hand``, the player to move cannot)."""
+        if self._t.draws and len(self._boneyard) > self.rules.boneyard_reserve:  # can_draw()
             return False
-        values = set(self.layout.values)
-        if self.rules.stuck_ends_hand and not any(
-            tile.low in values or tile.high in values for tile in self._hands[self.turn]
-        ):
+        if self.rules.stuck_ends_hand and not self._can_play(self.turn):
             return True
-        return not any(tile.low in values or tile.high in values for held in self._hands for tile in held)
+        return not any(map(self._held_suits.__getitem__, self._values))  # nobody can play
 
     def _why_claim_illegal(self, claim: Claim) -> IllegalActionError:
         if self.result is not None:
@@ -756,7 +1224,7 @@ class Hand:
         legal = self._turn_actions()
         can_play = any(isinstance(option, Play) for option in legal)
         if isinstance(action, Play):
-            if action.tile not in self._hands[self.turn]:
+            if action.tile not in self.hand_of(self.turn):
                 return IllegalActionError(
                     f"{action}: seat {self.turn} does not hold {action.tile} ({where})", "tile-not-in-hand"
                 )
@@ -775,7 +1243,7 @@ class Hand:
             one_draw = self.rules.draw is DrawRule.ONE_PER_TURN and self._drew_this_turn
             if (
                 one_draw
-                and action.tile != self._last_drawn
+                and action.tile != self.drawn_this_turn
                 and action.tile.has(self.layout.value(action.end))
             ):
                 return IllegalActionError(
@@ -806,16 +1274,17 @@ class Hand:
     # --- the end of the hand -------------------------------------------------------
 
     def _finish(self, reason: str, winning_seat: int | None) -> None:
-        rules = self.rules
-        pips = tuple(hand_pips(held) for held in self._hands)
-        side_pips = tuple(sum(pips[seat] for seat in rules.seats_of(side)) for side in range(rules.sides))
-        points = [0] * rules.sides
+        rules, tables = self.rules, self._t
+        pip_counts = tables.pips
+        pips = tuple([sum([pip_counts[rank] for rank in held]) for held in self._hands])
+        side_pips = tuple([sum([pips[seat] for seat in seats]) for seats in tables.side_seats])
+        points = [0] * tables.sides
         if winning_seat is not None:
-            winner_side: int | None = rules.side_of(winning_seat)
+            winner_side: int | None = tables.side_of[winning_seat]
             winner_seat: int | None = winning_seat
             if reason == "out":
-                points[rules.side_of(winning_seat)] = hand_award(
-                    rules.out_scoring, rules.side_of(winning_seat), side_pips
+                points[tables.side_of[winning_seat]] = hand_award(
+                    rules.out_scoring, tables.side_of[winning_seat], side_pips
                 )
         else:
             winner_side = self._blocked_winner(pips, side_pips)
@@ -834,7 +1303,7 @@ class Hand:
             pips=pips,
             side_pips=side_pips,
             points=tuple(points),
-            hands=tuple(tuple(held) for held in self._hands),
+            hands=tuple(self.hand_of(seat) for seat in range(rules.players)),
             partnerships=rules.partnerships,
             play_points=tuple(self._play_points),
             penalties=tuple(self._penalties),
@@ -844,14 +1313,14 @@ class Hand:
     def _blocked_winner(self, pips: tuple[int, ...], side_pips: tuple[int, ...]) -> int | None:
         if self.rules.blocked_winner is BlockedWinner.LOWEST_PLAYER:
             lowest = min(pips)
-            sides = {self.rules.side_of(seat) for seat, count in enumerate(pips) if count == lowest}
+            sides = {self._t.side_of[seat] for seat, count in enumerate(pips) if count == lowest}
         else:
             lowest = min(side_pips)
             sides = {side for side, count in enumerate(side_pips) if count == lowest}
         return sides.pop() if len(sides) == 1 else None
 
     def _lowest_seat_of(self, side: int, pips: tuple[int, ...]) -> int:
-        seats = self.rules.seats_of(side)
+        seats = self._t.side_seats[side]
         return min(seats, key=lambda seat: (pips[seat], self._distance_from_opener(seat)))
 
     def _distance_from_opener(self, seat: int) -> int:

@@ -16,7 +16,19 @@ from enum import StrEnum
 from engine.errors import IllegalActionError, NotationError
 from engine.tiles import Tile
 
-__all__ = ["End", "Layout", "Placement", "Side", "SpinnerRule", "end_count", "parse_end"]
+__all__ = [
+    "End",
+    "Layout",
+    "Placement",
+    "Side",
+    "SpinnerRule",
+    "end_code",
+    "end_count",
+    "end_of",
+    "fresh_side_ranks",
+    "parse_end",
+    "spins",
+]
 
 
 class Side(StrEnum):
@@ -34,6 +46,14 @@ _PERPENDICULAR: dict[Side, tuple[Side, Side]] = {
     Side.NORTH: (Side.EAST, Side.WEST),
     Side.SOUTH: (Side.EAST, Side.WEST),
 }
+
+_SIDES: tuple[Side, ...] = tuple(Side)
+"""The sides in rank order (E, W, N, S): an end's *code* is ``placement * 4 + rank``."""
+_RANK: dict[Side, int] = {side: rank for rank, side in enumerate(_SIDES)}
+_CROSSWISE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_RANK[crosswise] for crosswise in _PERPENDICULAR[side]) for side in _SIDES
+)
+"""The ranks of the sides perpendicular to each side rank, in :data:`_PERPENDICULAR` order."""
 
 
 class SpinnerRule(StrEnum):
@@ -84,6 +104,22 @@ class End:
         return f"{self.placement}{self.side.value}"
 
 
+_ENDS: list[End] = []
+"""One shared :class:`End` per end code, made on first use, so the layouts of every hand share them."""
+
+
+def end_of(code: int) -> End:
+    """The end with code ``placement * 4 + side rank`` (sides ranked E, W, N, S)."""
+    if code >= len(_ENDS):
+        _ENDS.extend(End(more >> 2, _SIDES[more & 3]) for more in range(len(_ENDS), code + 1))
+    return _ENDS[code]
+
+
+def end_code(end: End) -> int:
+    """The code of an end: ``placement * 4 + side rank`` (see :func:`end_of`)."""
+    return end.placement * 4 + _RANK[end.side]
+
+
 _END_TEXT = re.compile(r"^\s*(\d+)\s*([EWNS])\s*$")
 
 
@@ -95,9 +131,24 @@ def parse_end(text: str) -> End:
     return End(int(match.group(1)), Side(match.group(2)))
 
 
+class _EndCodes:
+    """A hidden slot for a layout's end codes (see :meth:`Layout.end_codes`).
+
+    Not a dataclass field, so it takes no part in equality, ``repr`` or ``replace``; a
+    layout made without it (by hand, or by a copy) works it out on first use.
+    """
+
+    __slots__ = ("_codes",)
+    _codes: tuple[int, ...]
+
+
 @dataclass(frozen=True, slots=True)
-class Layout:
-    """The tiles laid so far and the ends open for play."""
+class Layout(_EndCodes):
+    """The tiles laid so far and the ends open for play.
+
+    A layout never changes once made: :meth:`play` shares the placements, ends and values
+    that stay the same and builds only what the new tile changes.
+    """
 
     spinner_rule: SpinnerRule = SpinnerRule.NONE
     placements: tuple[Placement, ...] = ()
@@ -115,22 +166,36 @@ class Layout:
 
     def value(self, end: End) -> int:
         """The number showing at an open end."""
+        return self.values[self._position(end)]
+
+    def _position(self, end: End) -> int:
+        """The index of an open end in :attr:`ends`, or :class:`IllegalActionError` (``no-such-end``)."""
         try:
-            return self.values[self.ends.index(end)]
+            return self.ends.index(end)
         except ValueError:
             raise IllegalActionError(f"{end} is not an open end of the layout", "no-such-end") from None
 
+    def end_codes(self) -> tuple[int, ...]:
+        """The code of each open end (see :func:`end_of`), aligned with :attr:`ends`."""
+        try:
+            return self._codes
+        except AttributeError:
+            codes = tuple(end_code(end) for end in self.ends)
+            object.__setattr__(self, "_codes", codes)
+            return codes
+
     def ends_for(self, tile: Tile) -> tuple[End, ...]:
         """The open ends ``tile`` can be played on (all opening positions count as one: ``()``)."""
-        return tuple(end for end, value in zip(self.ends, self.values, strict=True) if tile.has(value))
+        suits = (tile.low, tile.high)
+        return tuple(end for end, value in zip(self.ends, self.values, strict=True) if value in suits)
 
     def accepts(self, tile: Tile) -> bool:
         """Whether ``tile`` can be played somewhere (any tile opens an empty layout)."""
-        return self.is_empty or any(tile.has(value) for value in self.values)
+        return not self.placements or tile.low in self.values or tile.high in self.values
 
     def play(self, tile: Tile, end: End | None) -> Layout:
         """A new layout with ``tile`` laid on ``end`` (``None`` opens an empty layout)."""
-        if self.is_empty:
+        if not self.placements:
             if end is not None:
                 raise IllegalActionError(
                     f"the layout is empty: {tile} must open it, not go on {end}", "no-such-end"
@@ -140,13 +205,36 @@ class Layout:
             return self._with((placement,))
         if end is None:
             raise IllegalActionError(f"{tile} needs an end: the layout is already opened", "no-such-end")
-        value = self.value(end)
-        if not tile.has(value):
+        position = self._position(end)
+        value = self.values[position]
+        if value != tile.low and value != tile.high:
             raise IllegalActionError(f"{tile} does not match {value} at end {end}", "does-not-match")
-        placement = Placement(
-            tile, end.placement, end.side, value, tile.other(value), self._becomes_spinner(tile)
+        return self._grown(tile, position, value)
+
+    def _grown(self, tile: Tile, position: int, value: int) -> Layout:
+        """The layout with ``tile`` laid on the open end at ``position``, which shows ``value``."""
+        end = self.ends[position]
+        outer = tile.high if tile.low == value else tile.low
+        spinner = self._becomes_spinner(tile)
+        placement = Placement(tile, end.placement, end.side, value, outer, spinner)
+        placements = (*self.placements, placement)
+        if self.placements[end.placement].spinner:
+            # A spinner's other sides may open, or the cross be completed: work the ends out again.
+            return self._with(placements)
+        # Otherwise only the covered end closes and the new tile's own sides open, after the others.
+        codes = self.end_codes()
+        fresh = tuple(
+            len(self.placements) * 4 + rank
+            for rank in fresh_side_ranks(self.spinner_rule, codes[position] & 3, spinner)
         )
-        return self._with((*self.placements, placement))
+        after = position + 1
+        return _made(
+            self.spinner_rule,
+            placements,
+            self.ends[:position] + self.ends[after:] + tuple(end_of(code) for code in fresh),
+            self.values[:position] + self.values[after:] + (outer,) * len(fresh),
+            codes[:position] + codes[after:] + fresh,
+        )
 
     def arm(self, side: Side, start: int = 0) -> tuple[int, ...]:
         """Placement ids leading away from placement ``start`` on ``side``, outward in order."""
@@ -166,18 +254,49 @@ class Layout:
         return None
 
     def _becomes_spinner(self, tile: Tile) -> bool:
-        if not tile.is_double:
+        if tile.low != tile.high or self.spinner_rule is SpinnerRule.NONE:
             return False
-        if self.spinner_rule is SpinnerRule.EVERY_DOUBLE:
-            return True
-        if self.spinner_rule is SpinnerRule.FIRST_DOUBLE:
-            return not any(placement.spinner for placement in self.placements)
-        return False
+        return spins(self.spinner_rule, tile, any(placement.spinner for placement in self.placements))
 
     def _with(self, placements: tuple[Placement, ...]) -> Layout:
+        """The layout of ``placements``, its open ends worked out from scratch."""
         ends = _open_ends(placements, self.spinner_rule)
         values = tuple(_showing(placements[end.placement], end.side) for end in ends)
-        return Layout(self.spinner_rule, placements, ends, values)
+        return _made(self.spinner_rule, placements, ends, values, tuple(end_code(end) for end in ends))
+
+
+def _made(
+    rule: SpinnerRule,
+    placements: tuple[Placement, ...],
+    ends: tuple[End, ...],
+    values: tuple[int, ...],
+    codes: tuple[int, ...],
+) -> Layout:
+    """A layout whose end codes are already known."""
+    layout = Layout(rule, placements, ends, values)
+    object.__setattr__(layout, "_codes", codes)
+    return layout
+
+
+def spins(rule: SpinnerRule, tile: Tile, spinner_laid: bool) -> bool:
+    """Whether ``tile``, laid on an opened layout, becomes a spinner (``spinner_laid``: one already is)."""
+    if tile.low != tile.high:
+        return False
+    if rule is SpinnerRule.EVERY_DOUBLE:
+        return True
+    return rule is SpinnerRule.FIRST_DOUBLE and not spinner_laid
+
+
+def fresh_side_ranks(rule: SpinnerRule, rank: int, spinner: bool) -> tuple[int, ...]:
+    """The ranks of the sides open on a tile just laid against side ``rank`` of another.
+
+    Its outward side (the same rank), then, for a spinner whose crosswise sides open at once,
+    those: the order :func:`_open_ends` lists them in. A ``first-double`` spinner's crosswise
+    sides open only once its outward side is covered.
+    """
+    if spinner and rule is not SpinnerRule.FIRST_DOUBLE:
+        return (rank, *_CROSSWISE[rank])
+    return (rank,)
 
 
 def _open_ends(placements: tuple[Placement, ...], rule: SpinnerRule) -> tuple[End, ...]:
@@ -185,14 +304,14 @@ def _open_ends(placements: tuple[Placement, ...], rule: SpinnerRule) -> tuple[En
     covered: set[tuple[int, Side]] = {(p.parent, p.side) for p in placements if p.parent is not None}
     root = placements[0]
     if rule in (SpinnerRule.CROSS, SpinnerRule.EVERY_DOUBLE) and root.spinner:
-        cross = [End(0, side) for side in Side if (0, side) not in covered]
+        cross = [end_of(rank) for rank, side in enumerate(_SIDES) if (0, side) not in covered]
         if cross:  # the cross must be completed before anything else is open
             return tuple(cross)
     ends: list[End] = []
     for index, placement in enumerate(placements):
         for side in _sides(index, placement, covered, rule):
             if (index, side) not in covered:
-                ends.append(End(index, side))
+                ends.append(end_of(index * 4 + _RANK[side]))
     return tuple(ends)
 
 

@@ -7,8 +7,10 @@ a house rule is a new value, not a new branch scattered through the code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar, cast
 
 from engine.errors import RulesError
 from engine.layout import SpinnerRule
@@ -145,6 +147,20 @@ class PlayScoring(StrEnum):
     FIVES_AND_THREES = "fives-and-threes"
 
 
+_Derived = TypeVar("_Derived")
+
+
+class _Memo:
+    """A hidden slot for values derived from a frozen value (see :meth:`Rules.derived`).
+
+    Not a dataclass field: it takes no part in equality, hashing, ``repr`` or
+    ``dataclasses.replace``, and a copy (which does not carry it) derives its values again.
+    """
+
+    __slots__ = ("_memo",)
+    _memo: dict[Callable[[Rules], object], object]
+
+
 class MatchScoring(StrEnum):
     """How hands add up to a match.
 
@@ -164,7 +180,7 @@ class MatchScoring(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(_Memo):
     """Every rule setting of a variant at a given player count. See ``shared/RULES.md``."""
 
     variant: str
@@ -221,7 +237,24 @@ class Rules:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles in play, in a fixed order."""
-        return full_set(self.max_pip, self.removed)
+        return self.derived(_tiles_of)
+
+    def derived(self, build: Callable[[Rules], _Derived]) -> _Derived:
+        """``build(self)``, computed once for this value and kept with it.
+
+        For tables that depend only on the rules (the tile set, seat order, ...); ``build``
+        must be a module-level function, so the same one is passed every time.
+        """
+        try:
+            memo = self._memo
+        except AttributeError:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        try:
+            return cast(_Derived, memo[build])
+        except KeyError:
+            value = memo[build] = build(self)
+            return value
 
     @property
     def sides(self) -> int:
@@ -247,3 +280,8 @@ class Rules:
     def option(self, option_id: str, default: str = "") -> str:
         """The value of a variant option these rules were built with (``default`` if absent)."""
         return dict(self.options).get(option_id, default)
+
+
+def _tiles_of(rules: Rules) -> tuple[Tile, ...]:
+    """The tile set of ``rules`` (kept with the rules by :meth:`Rules.derived`)."""
+    return full_set(rules.max_pip, rules.removed)

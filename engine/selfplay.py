@@ -105,12 +105,17 @@ def _next_bot_action(match: Match, bots: Sequence[Any], rngs: Sequence[random.Ra
     return action
 
 
-def play_random_hand(rules: Rules, seed: int) -> HandResult:
-    """Deal a hand from ``seed`` and play it out with uniformly random legal actions."""
+def play_random_hand(rules: Rules, seed: int, checked: bool = True) -> HandResult:
+    """Deal a hand from ``seed`` and play it out with uniformly random legal actions.
+
+    ``checked=False`` plays them through :meth:`Hand.apply_unchecked` (the search's fast
+    path) instead of :meth:`Hand.apply`; the hand is the same.
+    """
     rng = random.Random(seed)
     hand = Hand.deal(rules, rng)
+    apply, choose = (hand.apply if checked else hand.apply_unchecked), rng.choice
     while hand.result is None:
-        hand.apply(rng.choice(hand.legal_actions()))
+        apply(choose(hand.legal_actions()))
     return hand.result
 
 
