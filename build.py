@@ -820,12 +820,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """``build.py bench``: run the engine and/or boot benchmarks; return the worst exit code."""
     codes: list[int] = []
     if args.which in ("engine", "all"):
-        header("Engine benchmark")
-        script = BENCH_DIR / "bench_engine.py"
-        if script.is_file():
-            codes.append(run([sys.executable, str(script)]))
-        else:
-            print(f"skipped: {script.relative_to(ROOT)} does not exist yet", flush=True)
+        header("Engine benchmark: the rules engine and the AI's play-out core, next to abw333 dominoes")
+        install_tools(("bench",))  # the reference library, never a runtime dependency
+        for name in ("bench_engine.py", "bench_playout.py"):
+            codes.append(run([sys.executable, str(BENCH_DIR / name)]))
     if args.which in ("ai", "all"):
         header("AI benchmark: arena strength (CPython) and decision time (Pyodide)")
         extra = ["--deals", str(args.deals)] if args.deals else []
