@@ -447,7 +447,8 @@ def compile_python_bundle(cache: Path = BUNDLE_CACHE) -> Path:
         "optimize": BYTECODE_OPTIMIZE,
         "variants": sorted(VARIANTS),
     }
-    key = files_hash(bundle_inputs(request), json.dumps(request).encode())
+    inputs = [path.relative_to(ROOT).as_posix() for path in bundle_inputs(request)]
+    key = build_hash(ROOT, inputs, json.dumps(request).encode())
     folder = cache / key
     if not (folder / "report.json").is_file():
         header("Compiling the Python bundle inside Pyodide (standard library in use, bytecode)")
@@ -499,21 +500,12 @@ def dist_files(dist: Path) -> list[str]:
     return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
 
 
-def build_hash(dist: Path, names: Iterable[str], extra: bytes = b"") -> str:
-    """A short sha256 over the names and contents of the given dist files (plus ``extra``)."""
+def build_hash(root: Path, names: Iterable[str], extra: bytes = b"") -> str:
+    """A short sha256 over the names (relative to ``root``) and contents of files (plus ``extra``)."""
     digest = hashlib.sha256(extra)
     for name in names:
         digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
-    return digest.hexdigest()[:16]
-
-
-def files_hash(paths: Iterable[Path], extra: bytes = b"") -> str:
-    """A short sha256 over the paths and contents of the given files (plus ``extra``)."""
-    digest = hashlib.sha256(extra)
-    for path in paths:
-        digest.update(str(path).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        digest.update(hashlib.sha256((root / name).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
@@ -549,6 +541,13 @@ def source_files(root: Path = ROOT) -> list[Path]:
         files += [p for p in (root / "web").iterdir() if p.is_file()]
     files += [path for _, path in app_files(root)]
     return [p for p in files if p.is_file()]
+
+
+def ensure_built(dist: Path = DIST) -> Path:
+    """``dist``, built now if it is missing or older than its sources."""
+    if dist_is_stale(dist):
+        build(dist)
+    return dist
 
 
 def dist_is_stale(dist: Path = DIST) -> bool:

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat, starmap
 
-from engine.ai.fast import DRAW, PASS, FastHand, Outcome, lead_move, play_move, split_move
+from engine.ai.fast import DRAW, PASS, FastHand, Outcome, lead_move, play_move, split_move, without_overdraw
 from engine.hand import hand_award
 from engine.layout import SpinnerRule
 from engine.rules import BlockedWinner, DrawRule, HandScoring, OutRule, PlayScoring, Rules
@@ -457,10 +457,7 @@ class LineHand:
 
     def plays(self) -> list[int]:
         """The moves search considers: as :meth:`moves`, without the costly overdraw."""
-        moves = self.moves()
-        if len(moves) > 1 and moves[-1] == DRAW:
-            moves.pop()
-        return moves
+        return without_overdraw(self.moves())
 
     def apply(self, move: int) -> None:
         """Play a legal move for the player to move (unchecked)."""

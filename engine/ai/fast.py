@@ -37,6 +37,7 @@ __all__ = [
     "move_of",
     "play_move",
     "split_move",
+    "without_overdraw",
 ]
 
 PASS = -1
@@ -100,6 +101,13 @@ def move_of(action: Action, table: TileTable) -> int:
     if isinstance(action, Lead):
         return lead_move(action.seat)
     raise ValueError(f"{action} has no move in a search")
+
+
+def without_overdraw(moves: list[int]) -> list[int]:
+    """``moves`` without a draw offered beside plays (an overdraw is never worth its cost)."""
+    if len(moves) > 1 and moves[-1] == DRAW:
+        moves.pop()
+    return moves
 
 
 def split_move(move: int) -> tuple[int, int]:
@@ -480,10 +488,7 @@ class FastHand:
 
     def plays(self) -> list[int]:
         """The moves search considers: as :meth:`moves`, without the costly overdraw."""
-        moves = self.moves()
-        if len(moves) > 1 and moves[-1] == DRAW:
-            moves.pop()
-        return moves
+        return without_overdraw(self.moves())
 
     def points_if(self, move: int) -> int:
         """What a play would score during play (0 in games that score none), without making it."""

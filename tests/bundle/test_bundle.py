@@ -19,9 +19,7 @@ import build
 @pytest.fixture(scope="module")
 def dist() -> Path:
     """dist/, built now if it is missing or older than its sources."""
-    if build.dist_is_stale(build.DIST):
-        build.build()
-    return build.DIST
+    return build.ensure_built()
 
 
 @pytest.fixture(scope="module")

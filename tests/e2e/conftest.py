@@ -86,9 +86,7 @@ def partitioning_browser(
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     """The built dist/ (rebuilt now if it is missing or older than its sources)."""
-    if build.dist_is_stale(build.DIST):
-        build.build()
-    return build.DIST
+    return build.ensure_built()
 
 
 @pytest.fixture(scope="session")

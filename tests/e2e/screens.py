@@ -48,8 +48,7 @@ def _wait_frame(page: Page, app_url: str) -> None:
 
 def main(out: Path) -> None:
     """Write every screen at every size into ``out``."""
-    if build.dist_is_stale(build.DIST):
-        build.build()
+    build.ensure_built()
     out.mkdir(parents=True, exist_ok=True)
     app_url = _serve(build.DIST)
     failing = Path(tempfile.mkdtemp()) / "boot.js"
