@@ -307,6 +307,8 @@ _OPENING = -1
 
 _MOST_FITS = 4096
 """About how many combinations of open values :meth:`_Tables.fit` keeps, at most."""
+_WHOLE_FITS = 256
+"""About how many of those it works out for every tile at once, at most."""
 
 
 class _Fits(dict[int, tuple[int, ...]]):
@@ -332,6 +334,8 @@ class _Fits(dict[int, tuple[int, ...]]):
 _Fit = tuple[tuple[int, ...], ...] | _Fits
 """By rank, the positions of the open ends a tile fits (see :meth:`_Tables.fit`)."""
 
+
+_STANDARD_SHUFFLE = random.Random.shuffle
 
 _DRAW = Draw()
 _PASS = Pass()
@@ -374,6 +378,7 @@ class _Tables:
     """
 
     __slots__ = (
+        "deal_order",
         "deal_parts",
         "deal_tiles",
         "draws",
@@ -403,6 +408,7 @@ class _Tables:
         "suit_counts",
         "suits",
         "tiles",
+        "whole_fits",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -417,6 +423,8 @@ class _Tables:
         """How many tiles of the set show each value."""
         self.deal_tiles = rules.tiles
         """The tiles a deal shuffles: ``rules.tiles``, in its order."""
+        self.deal_order = tuple(self.rank[tile] for tile in self.deal_tiles)
+        """Their ranks."""
         self.rank_at: list[list[int | None]] = [
             [None] * (rules.max_pip + 1) for _ in range(rules.max_pip + 1)
         ]
@@ -429,7 +437,7 @@ class _Tables:
         self.heaviest_first = tuple(
             sorted(range(len(tiles)), key=lambda rank: _opening_weight(tiles[rank]), reverse=True)
         )
-        """The ranks in the order the holder of which opens a first hand (see :func:`highest_double_opening`)."""
+        """The ranks, heaviest first for opening a first hand (see :func:`highest_double_opening`)."""
         self.openings: dict[tuple[int, int], Opening] = {}
         """The openings of first hands made so far, by (seat, rank)."""
         self.spinners_possible = rules.spinner is not SpinnerRule.NONE
@@ -453,13 +461,15 @@ class _Tables:
         """Each tile's moves made so far, by end code."""
         self.rows: tuple[list[Play | None], ...] = tuple([None] * (4 * len(tiles)) for _ in tiles)
         """The same moves' plays, by rank then end code (a list: the quickest to look up)."""
-        self.fits: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self.fits: dict[tuple[int, ...], _Fit] = {}
         """Where each tile fits, by the values showing at the open ends (see :meth:`fit`)."""
-        self.kept_fits = 0
-        """The most open ends whose combinations of values :attr:`fits` keeps: no more than
-        :data:`_MOST_FITS` combinations of that many (crosses make too many to keep)."""
+        self.kept_fits = self.whole_fits = 0
+        """The most open ends whose combinations of values :attr:`fits` keeps (no more than
+        :data:`_MOST_FITS` of them), and keeps worked out whole (no more than :data:`_WHOLE_FITS`)."""
         while (rules.max_pip + 1) ** (self.kept_fits + 1) <= _MOST_FITS:
             self.kept_fits += 1
+        while (rules.max_pip + 1) ** (self.whole_fits + 1) <= _WHOLE_FITS:
+            self.whole_fits += 1
 
     def move(self, rank: int, code: int) -> _Move:
         """The move laying the tile of ``rank`` on the end with ``code`` (:data:`_OPENING`: opening)."""
@@ -473,13 +483,17 @@ class _Tables:
         return move
 
     def fit(self, values: tuple[int, ...]) -> _Fit:
-        """Where each tile fits open ends showing ``values``: kept if ends this many are few enough,
-        else (crosses) worked out tile by tile as asked."""
-        if len(values) > self.kept_fits:
-            return _Fits(values, self.low, self.high)
-        every = _Fits(values, self.low, self.high)
-        fit = self.fits[values] = tuple(every[rank] for rank in range(len(self.tiles)))
-        return fit
+        """Where each tile fits open ends showing ``values``, worked out tile by tile as asked; kept
+        if ends this many show few enough combinations of values, and then, if they show very few
+        (a line's two ends), worked out for every tile at once, a tuple being the quickest to read."""
+        fit = _Fits(values, self.low, self.high)
+        if len(values) > self.kept_fits:  # crosses: too many combinations to keep
+            return fit
+        if len(values) <= self.whole_fits:
+            self.fits[values] = tuple([fit[rank] for rank in range(len(self.tiles))])
+        else:
+            self.fits[values] = fit
+        return self.fits[values]
 
     def move_of(self, play: Play) -> _Move:
         """The move of ``play``: noted on a play these tables made, else found from its tile and end."""
@@ -493,13 +507,8 @@ class _Tables:
 
 
 def _opening_weight(tile: Tile) -> tuple[bool, int, int]:
-    """The heaviest tile by this opens a first hand (see :func:`highest_double_opening`)."""
+    """How heavy a tile is for opening a first hand: a double first, then more pips, then the higher half."""
     return (tile.is_double, tile.pips, tile.high)
-
-
-def _tables(rules: Rules) -> _Tables:
-    """The tables of ``rules`` (kept with them by :meth:`Rules.derived`)."""
-    return _Tables(rules)
 
 
 class Hand:
@@ -543,7 +552,7 @@ class Hand:
         """
         self.rules = rules
         self._check_deal(hands, boneyard)
-        tables = rules.derived(_tables)
+        tables = rules.derived(_Tables)
         rank = tables.rank
         self._start(
             tables,
@@ -638,13 +647,21 @@ class Hand:
         starts instead; with neither, the hand is opened as a first hand, shuffling
         again while the rules want a double and none was dealt.
         """
-        tables = rules.derived(_tables)
+        tables = rules.derived(_Tables)
         opening = None if starter is None else Opening(starter, None, lead_choices)
+        # The standard shuffle moves items by position alone, so shuffling the tiles' ranks deals
+        # what shuffling the tiles would; any other shuffle is handed the tiles themselves.
+        by_rank = getattr(type(rng), "shuffle", None) is _STANDARD_SHUFFLE
         for redeals in range(MAX_REDEALS):
-            tiles = list(tables.deal_tiles)
-            rng.shuffle(tiles)
             try:
-                hand = cls._from_shuffled(rules, tables, tiles, opening)
+                if by_rank:
+                    order = list(tables.deal_order)
+                    rng.shuffle(order)
+                    hand = cls._from_ranks(rules, tables, order, opening)
+                else:
+                    tiles = list(tables.deal_tiles)
+                    rng.shuffle(tiles)
+                    hand = cls._from_shuffled(rules, tables, tiles, opening)
             except EngineError:
                 if starter is not None:
                     raise
@@ -667,7 +684,12 @@ class Hand:
         if len(found) != count or None in found or len(set(found)) != count:
             # Not each tile of the set once (an RNG that lays out tiles of its own): the checked way.
             return cls(rules, [tiles[part] for part in parts], tiles[dealt:], opening)
-        order = cast(list[int], found)
+        return cls._from_ranks(rules, tables, cast(list[int], found), opening)
+
+    @classmethod
+    def _from_ranks(cls, rules: Rules, tables: _Tables, order: list[int], opening: Opening | None) -> Hand:
+        """The hand dealt from the tiles of these ranks laid out in order (each tile of the set once)."""
+        parts, dealt = tables.deal_parts, rules.players * rules.hand_size
         hands = []
         for part in parts:
             held = order[part]
@@ -710,7 +732,7 @@ class Hand:
             raise EngineError("the layout is not built by these rules' spinner rule", "bad-deal")
         hand = cls.__new__(cls)
         hand.rules = rules
-        tables = rules.derived(_tables)
+        tables = rules.derived(_Tables)
         rank = tables.rank
         hand._start(
             tables,
@@ -956,7 +978,8 @@ class Hand:
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The tiles a seat holds (hidden information: only for that seat's view or the end)."""
-        return tuple(map(self._t.tiles.__getitem__, self._hands[seat]))
+        tiles = self._t.tiles
+        return tuple([tiles[rank] for rank in self._hands[seat]])
 
     def hand_counts(self) -> tuple[int, ...]:
         """How many tiles each seat holds."""
@@ -987,6 +1010,7 @@ class Hand:
         return legal
 
     def _turn_actions(self) -> tuple[Action, ...]:
+        """What the player to move may do, claims aside (see :meth:`legal_actions`)."""
         if self.starter is None:
             return tuple(Lead(seat) for seat in self.opening.lead_choices)
         held, tables = self._hands[self.turn], self._t
@@ -1030,17 +1054,15 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action`` (for the seat to move, or a claim for its seat), or raise :class:`IllegalActionError`."""
-        if isinstance(action, Claim):
-            if self.result is not None or action not in self.legal_claims(action.seat):
-                raise self._why_claim_illegal(action)
-            self.apply_unchecked(action)
-            return
         legal = self._legal or self.legal_actions()  # empty once the hand is over
         for option in legal:  # the very value legal_actions() gave, found without comparing values
             if option is action:
                 break
         else:
-            if action not in legal:
+            if isinstance(action, Claim):  # any seat may claim, in turn or not
+                if self.result is not None or action not in self.legal_claims(action.seat):
+                    raise self._why_claim_illegal(action)
+            elif action not in legal:
                 raise self._why_illegal(action)
         if isinstance(action, Play):  # apply_unchecked(), its commonest case inlined
             self._legal = None
@@ -1068,6 +1090,11 @@ class Hand:
             self._claim(action)
 
     def _play(self, seat: int, action: Play) -> None:
+        """``seat`` lays a tile: the hands, the open ends, the record, the score, the next turn.
+
+        The hottest path of all, so the common case of each step is written out here; the
+        helpers it stands for are named where they are inlined.
+        """
         tables = self._t
         try:  # tables.move_of(action), inlined on this hot path
             move: _Move = action._note
@@ -1096,15 +1123,9 @@ class Hand:
             self._unlaid.append(move.play)
         self.history.append(move.played[seat] or move.played_by(seat))
         self.pending = None  # a score not claimed before the next tile is lost
-        points = play_points(self.rules.play_scoring, self.layout) if tables.scores_play else 0
         side_out = not held and self._side_is_out(seat)
-        if points:
-            if not self.rules.manual_scoring:
-                self._score(seat, points, "play")
-            elif side_out:
-                self._score(seat, points, "last")
-            else:
-                self.pending = (seat, points)
+        if tables.scores_play:
+            self._score_play(seat, side_out)
         if side_out:
             self._finish("out", seat)
             return
@@ -1118,11 +1139,21 @@ class Hand:
         if tables.draws and len(self._boneyard) > self.rules.boneyard_reserve:
             return  # the next player can draw
         if not (self.rules.stuck_ends_hand and not self._can_play(turn)):  # _should_end(), inlined
-            held = self._held_suits
             for value in self._values:
-                if held[value]:
+                if counts[value]:
                     return  # somebody holds a tile that fits
         self._finish("blocked", None)
+
+    def _score_play(self, seat: int, side_out: bool) -> None:
+        """Score the play just made by ``seat`` (or leave it to be claimed); ``side_out``: it ends the hand."""
+        points = play_points(self.rules.play_scoring, self.layout)
+        if points:
+            if not self.rules.manual_scoring:
+                self._score(seat, points, "play")
+            elif side_out:
+                self._score(seat, points, "last")
+            else:
+                self.pending = (seat, points)
 
     def _draw(self, seat: int) -> None:
         rules = self.rules
@@ -1275,9 +1306,16 @@ class Hand:
 
     def _finish(self, reason: str, winning_seat: int | None) -> None:
         rules, tables = self.rules, self._t
-        pip_counts = tables.pips
-        pips = tuple([sum([pip_counts[rank] for rank in held]) for held in self._hands])
-        side_pips = tuple([sum([pips[seat] for seat in seats]) for seats in tables.side_seats])
+        tiles, pip_counts = tables.tiles, tables.pips
+        held_tiles, pips_held, side_pips_held = [], [], [0] * tables.sides
+        for seat, held in enumerate(self._hands):  # plain loops: hands are short by now
+            count = 0
+            for rank in held:
+                count += pip_counts[rank]
+            pips_held.append(count)
+            side_pips_held[tables.side_of[seat]] += count
+            held_tiles.append(tuple([tiles[rank] for rank in held]))
+        pips, side_pips = tuple(pips_held), tuple(side_pips_held)
         points = [0] * tables.sides
         if winning_seat is not None:
             winner_side: int | None = tables.side_of[winning_seat]
@@ -1303,7 +1341,7 @@ class Hand:
             pips=pips,
             side_pips=side_pips,
             points=tuple(points),
-            hands=tuple(self.hand_of(seat) for seat in range(rules.players)),
+            hands=tuple(held_tiles),
             partnerships=rules.partnerships,
             play_points=tuple(self._play_points),
             penalties=tuple(self._penalties),
@@ -1340,9 +1378,9 @@ def hand_award(scoring: HandScoring, winner_side: int, side_pips: Sequence[int])
     """What the winning side scores at the end of the hand, given each side's pips."""
     if scoring is HandScoring.ONE_POINT:
         return 1
-    losers = [pips for side, pips in enumerate(side_pips) if side != winner_side]
     if scoring is HandScoring.OPPONENTS_PIPS:
-        return sum(losers)
+        return sum(side_pips) - side_pips[winner_side]
+    losers = [pips for side, pips in enumerate(side_pips) if side != winner_side]
     differences = [pips - side_pips[winner_side] for pips in losers]
     if scoring is HandScoring.ROUNDED_DIFFERENCE:
         return sum(round_to_five(difference) for difference in differences)

@@ -31,7 +31,7 @@ from engine import (
     make_rules,
     parse_action,
 )
-from engine.hand import first_opening
+from engine.hand import _Tables, first_opening
 from engine.layout import _open_ends, _showing, end_code, end_of
 from engine.selfplay import play_random_hand
 from tests.engine.scripted import snapshot
@@ -174,6 +174,23 @@ def test_the_first_opening_is_the_one_first_opening_works_out() -> None:
                 assert Hand(rules, hand.dealt, hand.stock).opening == hand.opening
 
 
+class OwnShuffle(random.Random):
+    """A seeded RNG whose shuffle is its own method (the standard one, called through it)."""
+
+    def shuffle(self, x: list[Tile]) -> None:  # type: ignore[override]
+        super().shuffle(x)
+
+
+def test_the_ranks_shuffled_deal_what_the_tiles_shuffled_deal() -> None:
+    """The standard shuffle is given the tiles' ranks, any other the tiles: the same deals."""
+    for table in TABLES[::5]:
+        rules = rules_of(table)
+        for seed in SEEDS:
+            by_rank, by_tile = Hand.deal(rules, random.Random(seed)), Hand.deal(rules, OwnShuffle(seed))
+            assert by_rank.dealt == by_tile.dealt and by_rank.stock == by_tile.stock
+            assert (by_rank.opening, by_rank.redeals) == (by_tile.opening, by_tile.redeals)
+
+
 class LaidOut:
     """A stand-in for the deal's RNG: its shuffle lays out the given tiles (whatever it is handed)."""
 
@@ -210,3 +227,26 @@ def test_rules_keep_what_is_derived_from_them_out_of_their_value() -> None:
     assert again == rules and again.tiles == rules.tiles
     wider = dataclasses.replace(rules, max_pip=9)
     assert len(wider.tiles) == 55 and len(rules.tiles) == 28
+
+
+def test_a_play_shared_by_one_rule_set_is_found_again_by_another() -> None:
+    """A play made (and noted) for one rule set's hands, applied to a hand of other rules -- equal
+    rules built again, or a set without the double blank, whose tiles rank differently -- is
+    taken for its tile and end, as any equal play."""
+    made_for = make_rules("block", 2)
+    tables = made_for.derived(_Tables)
+    again = make_rules("block", 2)
+    lacking = dataclasses.replace(made_for, removed=frozenset({Tile(0, 0)}), hand_size=6)
+    assert again == made_for and again is not made_for
+    for rules in (again, lacking):
+        for seed in range(10):
+            rng = random.Random(seed)
+            hand, twin = Hand.deal(rules, rng), Hand.deal(rules, random.Random(seed))
+            while not hand.is_over:
+                action = rng.choice(hand.legal_actions())
+                twin.apply(action)
+                if isinstance(action, Play):
+                    code = -1 if action.end is None else end_code(action.end)
+                    action = tables.move(tables.rank[action.tile], code).play  # noted by other tables
+                hand.apply(action)
+                assert snapshot(hand) == snapshot(twin)
