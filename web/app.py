@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
@@ -33,6 +34,11 @@ from web.stats import Stats
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
 
 T = TypeVar("T")
+
+THINKING_TASK_MS = 30
+"""How long a computer player thinks before giving the browser the main thread back: a
+few slices of search per task, since each hand-back costs time of its own (taken where the
+browser's long-task limit of 50 ms leaves room for a slice on a slow tablet)."""
 
 DEFAULT_AI_DELAY_MS = 700
 """How long a computer player waits before moving, unless a link says otherwise."""
@@ -70,6 +76,8 @@ class App:
         self._hint_task: asyncio.Task[None] | None = None
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
+        self._last_phase = ""
+        self._waiting_since_move = False
         self.link: LinkRequest = parse_link(str(window.location.search))
         delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
         self.ai_delay = delay_ms / 1000
@@ -401,6 +409,7 @@ class App:
         if self.host is not None:
             self.host.report(self.controller)
         self.page.update(controller)
+        self._time_the_wait(controller.phase)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()
             self.page.show_hand_over(controller)
@@ -410,6 +419,21 @@ class App:
         if controller.phase == "bot" and (self._bot_task is None or self._bot_task.done()):
             self._bot_generation += 1
             self._bot_task = asyncio.ensure_future(self._run_bots(self._bot_generation, controller))
+
+    def _time_the_wait(self, phase: str) -> None:
+        """Measure how long the person waits from their move to their next turn.
+
+        The measure ``dominoes:to-your-turn`` runs from the person's move (the page leaving
+        the "human" phase) to the page showing their turn again in the same hand; the
+        latency benchmark reads it (``tests/bench/bench_latency.py``).
+        """
+        if phase == "human" and self._waiting_since_move:
+            self.page.measure("to-your-turn", "person-moved")
+        person_moved = phase == "bot" and self._last_phase == "human"
+        if person_moved:
+            self.page.mark("person-moved")
+        self._waiting_since_move = phase == "bot" and (person_moved or self._waiting_since_move)
+        self._last_phase = phase
 
     async def _run_bots(self, generation: int, controller: Controller) -> None:
         """AI seats move one at a time, each after a short pause so a person can follow.
@@ -425,7 +449,7 @@ class App:
             await asyncio.sleep(self.ai_delay)
             if not current():
                 return
-            thought = await self._think(controller.bot_thinking(), current)
+            thought = await self._think(controller.bot_thinking(), current, "decision")
             if thought is None:
                 return
             controller.act(thought)
@@ -438,18 +462,26 @@ class App:
             self._bot_task = None
             self.after_change()
 
-    async def _think(self, thinking: Generator[None, None, T], current: Callable[[], bool]) -> T | None:
+    async def _think(
+        self, thinking: Generator[None, None, T], current: Callable[[], bool], measure: str
+    ) -> T | None:
         """Run a thinking generator slice by slice, yielding to the browser in between.
 
         Returns its result, or ``None`` if ``current()`` turns false meanwhile (a new
-        game, or a move that made the thought moot). The page shows who is thinking.
+        game, or a move that made the thought moot). The page shows who is thinking. A
+        finished thought is timed as the performance measure ``dominoes:<measure>``.
         """
         self.thinking = True
         self.page.show_thinking(True)
+        self.page.mark("thinking")
         try:
             while True:
+                task_started = time.perf_counter()
                 finished, result = think_step(thinking)
+                while not finished and time.perf_counter() - task_started < THINKING_TASK_MS / 1000:
+                    finished, result = think_step(thinking)
                 if finished:
+                    self.page.measure(measure, "thinking")
                     return result
                 await asyncio.sleep(0)
                 if not current():
@@ -470,7 +502,7 @@ class App:
             return controller is self.controller and same and controller.phase == "human"
 
         async def run() -> None:
-            if await self._think(controller.hint_thinking(), current) is not None:
+            if await self._think(controller.hint_thinking(), current, "hint") is not None:
                 self.after_change()
 
         self.page.el("status").textContent = "The Expert is thinking about your move…"

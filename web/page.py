@@ -72,6 +72,22 @@ class Page:
         button.title = reason or "Take back your last move (Ctrl+Z)"
         self.el("hand-undo-btn").hidden = bool(reason)
 
+    def mark(self, name: str) -> None:
+        """Mark this moment in the browser's performance timeline as ``dominoes:<name>``."""
+        self.document.defaultView.performance.mark(f"dominoes:{name}")
+
+    def measure(self, name: str, since: str) -> None:
+        """Time from the mark ``since`` to now as the measure ``dominoes:<name>``.
+
+        Benchmarks read the measures with a ``PerformanceObserver``, which gets each one as
+        it is made, so the timeline forgets it (and the mark) at once: a long evening of
+        play does not pile up entries.
+        """
+        performance = self.document.defaultView.performance
+        performance.measure(f"dominoes:{name}", f"dominoes:{since}")
+        performance.clearMeasures(f"dominoes:{name}")
+        performance.clearMarks(f"dominoes:{since}")
+
     def show_thinking(self, thinking: bool) -> None:
         """Show (or stop showing) that a computer player, or the hint, is thinking."""
         self.document.body.dataset.thinking = "true" if thinking else "false"

@@ -16,6 +16,8 @@ from engine.errors import RulesError
 
 __all__ = [
     "BOT_LEVELS",
+    "EXPERT",
+    "HARD",
     "Bot",
     "GreedyBot",
     "MediumBot",
@@ -36,19 +38,35 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 
-HARD: dict[str, Any] = {"worlds": 40, "oversample": 4, "strength": 4.0, "heaviest_first": True}
-"""The Hard level's search: 40 guessed deals, read with the model of play (see SearchBot)."""
-
-EXPERT: dict[str, Any] = {
-    "worlds": 250,
-    "oversample": 8,
+HARD: dict[str, Any] = {
+    "worlds": 100,
+    "playouts": 250,
+    "weigh": True,
+    "unbiased": True,
     "strength": 4.0,
     "heaviest_first": True,
+    "race": 2.5,
     "wary": True,
     "easy_opponents": 0.03,
 }
-"""The Expert's: more deals, read more closely, wary play-outs for its own side, and
-opponents played out as most players play (heaviest first)."""
+"""The Hard level's search: up to 100 guessed deals (and 250 play-outs), each weighed by how
+well it explains the play (see SearchBot), the clearly worse moves dropped as it goes."""
+
+EXPERT: dict[str, Any] = {
+    "worlds": 250,
+    "playouts": 560,
+    "weigh": True,
+    "unbiased": True,
+    "strength": 4.0,
+    "heaviest_first": True,
+    "race": 2.5,
+    "wary": True,
+    "easy_opponents": 0.03,
+}
+"""The Expert's: more deals and play-outs. Both levels play out their own side warily and
+the other side as most players play (heaviest first). The budget counts work, never time:
+up to ``worlds`` deals and ``playouts`` candidate play-outs, so the decisions with many
+candidates (the costly ones) search fewer deals each."""
 
 
 def make_bot(level: str) -> Bot:

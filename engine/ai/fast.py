@@ -15,9 +15,8 @@ that the legal moves, the turn and the outcome agree at every step.
 from __future__ import annotations
 
 import bisect
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine.actions import Action, Draw, Lead, Pass, Play
 from engine.hand import Claimed, Drew, Hand, Led, Passed, Penalized, Played, Scored, hand_award
@@ -31,6 +30,7 @@ __all__ = [
     "PASS",
     "FastHand",
     "Outcome",
+    "RandomSource",
     "TileTable",
     "action_of",
     "lead_move",
@@ -39,6 +39,16 @@ __all__ = [
     "split_move",
     "without_overdraw",
 ]
+
+
+class RandomSource(Protocol):
+    """Where a play-out draws its random numbers: a :class:`random.Random`, or anything with
+    its ``random()``."""
+
+    def random(self) -> float:
+        """The next number in [0, 1)."""
+        ...
+
 
 PASS = -1
 """The move "pass"."""
@@ -510,7 +520,7 @@ class FastHand:
             return count
         return 0
 
-    def greedy_move(self, rng: random.Random, randomness: float) -> int:
+    def greedy_move(self, rng: RandomSource, randomness: float) -> int:
         """The playout policy: the heaviest fitting tile (a double first), on its first end.
 
         In the games that score during play, the play that scores most comes first. With

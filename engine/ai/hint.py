@@ -65,6 +65,8 @@ def explain(view: PlayerView, decision: Decision) -> str:
     move = f"Play {action.tile}{where}"
     if len(decision.values) < 2:
         return f"{move}: it is your only move."
+    if decision.worlds == 0:  # the same tile on ends showing the same number: one move really
+        return f"{move}: it is your only move (either end leaves the same numbers showing)."
     return f"{move}: {_merit(view, action)} ({_record(decision)})."
 
 

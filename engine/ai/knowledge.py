@@ -21,8 +21,9 @@ a sampled deal never rules out the real one.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from engine.hand import Drew, Passed, Penalized, Played
 from engine.layout import Layout
@@ -149,6 +150,12 @@ def sample_deal(knowledge: Knowledge, rng: random.Random) -> tuple[list[tuple[Ti
     return [tuple(tiles[tile] for tile in held) for held in hands], tuple(tiles[tile] for tile in boneyard)
 
 
+def _random_key(rng: random.Random) -> Callable[[object], float]:
+    """A sort key giving every item a fresh random number: sorting by it shuffles."""
+    draw = rng.random
+    return lambda _: draw()
+
+
 class DealSampler:
     """Draws random deals consistent with what a seat knows, many times over, quickly.
 
@@ -182,6 +189,18 @@ class DealSampler:
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """One deal: each seat's tile ids (empty for the knowing seat) and the boneyard."""
+        hands, boneyard, _ = self.sample_weighted(rng)
+        return hands, boneyard
+
+    def sample_weighted(self, rng: random.Random) -> tuple[list[list[int]], list[int], float]:
+        """One deal, as :meth:`sample`, with its weight: how much likelier it is in a uniform
+        draw among the consistent deals than the sampler made it.
+
+        Filling one seat after another favours the deals in which the first seats' tiles
+        leave the later seats few choices. A deal's chance here is the product, over the
+        seats, of one over the number of ways the seat could have been filled from what was
+        left; weighing each deal by that product undoes the bias exactly.
+        """
         while True:
             for _ in range(_TRIES):
                 deal = self._try(rng)
@@ -191,15 +210,17 @@ class DealSampler:
             self.allowed[constrained[0]] = self._everything
             self._sort()
 
-    def _try(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
-        pool = self.pool[:]
-        rng.shuffle(pool)
+    def _try(self, rng: random.Random) -> tuple[list[list[int]], list[int], float] | None:
+        """One try at a deal, filling the seats in order from a shuffled pool (``None``: stuck)."""
+        pool = sorted(self.pool, key=_random_key(rng))  # shuffled (sorted by random numbers): quicker
         hands: list[list[int]] = [[] for _ in self.counts]
         taken = 0
+        ways = 1
         for seat in self.order:
             need, allowed = self.counts[seat], self.allowed[seat]
             held = hands[seat]
             if need:
+                ways *= comb((allowed & ~taken).bit_count(), need)
                 for tile in pool:
                     bit = 1 << tile
                     if allowed & bit and not taken & bit:
@@ -209,4 +230,4 @@ class DealSampler:
                             break
             if len(held) < need:
                 return None
-        return hands, [tile for tile in pool if not taken & (1 << tile)]
+        return hands, [tile for tile in pool if not taken & (1 << tile)], float(ways)

@@ -8,10 +8,17 @@ compact state of :mod:`engine.ai.fast` (:func:`play_out_fast`); both make the sa
 A candidate's worth is its average result for the seat's side over the worlds. All candidates share each world and the playout's random
 numbers, so their differences are not drowned in the luck of the deal.
 
+Each world counts by how well its deal explains the others' play (importance weights,
+:mod:`engine.ai.belief`), corrected for the deal sampler's own bias
+(:meth:`engine.ai.knowledge.DealSampler.sample_weighted`). Candidates clearly worse than
+the leader are dropped as the search goes (:mod:`engine.ai.tally`), and moves that leave
+the same position are searched once.
+
 Search is an anytime generator (:meth:`SearchBot.think`): it yields after each slice of
-work so the browser can breathe, and stops after ``worlds`` worlds or, when a time limit
-is given, when the time is up. With no time limit the choice depends only on the view,
-the RNG and the budget.
+work so the browser can breathe, and stops after ``worlds`` worlds or ``playouts``
+candidate play-outs or, when a time limit is given, when the time is up. With no time
+limit the choice depends only on the view, the RNG and the budget (which counts work,
+never time).
 """
 
 from __future__ import annotations
@@ -25,14 +32,18 @@ from dataclasses import dataclass
 from engine.actions import Action, Claim, Draw, Play
 from engine.ai.base import think_through
 from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample
-from engine.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, state_for
-from engine.ai.fast import FastHand, Outcome, move_of
+from engine.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, serves, state_for
+from engine.ai.fast import FastHand, Outcome, RandomSource, move_of
 from engine.ai.knowledge import DealSampler, knowledge_of, with_facts
+from engine.ai.tally import Numbers, Tally
 from engine.errors import IllegalActionError
 from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
 from engine.view import PlayerView
 
 __all__ = ["PLAYOUT_RANDOMNESS", "Decision", "SearchBot", "hand_value", "play_out_fast", "wary_move"]
+
+WIN_WEIGHT = 0.75
+"""In the games scoring nothing during play, how much winning counts against the margin."""
 
 PLAYOUT_RANDOMNESS = 0.125
 """How often the playout policy lays a random tile instead of the heaviest one."""
@@ -64,7 +75,7 @@ def hand_value(rules: Rules, outcome: Outcome, side: int) -> float:
         return 2 * won - 1
     if rules.play_scoring is not PlayScoring.NONE:
         return 0.2 * (2 * won - 1) + 0.8 * margin
-    return 0.75 * (2 * won - 1) + 0.25 * margin
+    return WIN_WEIGHT * (2 * won - 1) + (1 - WIN_WEIGHT) * margin
 
 
 def _points_do_not_count(rules: Rules) -> bool:
@@ -81,13 +92,17 @@ class _Setup:
     side: int
     candidates: list[Action]
     moves: list[int]
-    """The candidates as move ints (:mod:`engine.ai.fast`)."""
+    """The distinct candidates as move ints (:mod:`engine.ai.fast`), one per group of ``same``."""
+    same: list[int]
+    """Per candidate, the index in ``moves`` of the move that stands for it (equivalent
+    candidates, e.g. one tile on two ends showing the same number, are searched once)."""
     template: FastHand | LineHand
     """The position with its public part filled in; each world deals its guess into a copy."""
     policy: Policy
     """How each seat plays out."""
     sampler: DealSampler
-    model: PlayModel | None
+    models: list[PlayModel]
+    """How the opponents' choices are read (none: every deal is as likely)."""
     lacks: list[int]
     """Per seat, a bit mask of the numbers it is known to lack (for the wary playout)."""
 
@@ -95,8 +110,9 @@ class _Setup:
 class SearchBot:
     """A search opponent (levels ``hard`` and ``expert``): see the module docstring.
 
-    ``worlds`` is the number of guessed deals per decision; ``slice_worlds`` how many are
-    searched between two yields of :meth:`think`.
+    ``worlds`` is the number of guessed deals per decision, ``playouts`` (if given) the most
+    candidate play-outs over all of them (so a decision with many candidates searches fewer
+    deals); ``slice_worlds`` how many deals are searched between two yields of :meth:`think`.
 
     With ``oversample`` above 1, that many deals are guessed per world searched and the ones
     that best explain the other players' choices are kept (:mod:`engine.ai.belief`, whose
@@ -109,6 +125,16 @@ class SearchBot:
     ``easy_opponents`` set, the other side plays out as the Easy player does (its heaviest
     tile, on the end that leaves the highest number showing), laying a random tile that
     often instead; by default it plays out as the seat's own side does.
+
+    With ``weigh`` (and ``oversample`` 1), every guessed deal is searched and counts in the
+    averages by how well it explains the others' choices (its likelihood under the same
+    model): the same reading as oversampling at a fraction of the cost. With ``unbiased``,
+    each deal's weight also undoes the deal sampler's bias, so the deals are spread evenly
+    over those consistent with the facts. With ``race`` set, the candidates are compared
+    after ``race_from`` worlds, and again each time the count has grown by half, and those
+    below the leader by more than ``race`` standard errors of their paired difference are
+    dropped (:meth:`engine.ai.tally.Tally.race`): the rest of the budget goes to the moves
+    still in question.
     """
 
     def __init__(
@@ -123,6 +149,11 @@ class SearchBot:
         randomness: float = PLAYOUT_RANDOMNESS,
         wary: bool = False,
         easy_opponents: float | None = None,
+        weigh: bool = False,
+        race: float = 0.0,
+        race_from: int = 16,
+        unbiased: bool = False,
+        playouts: int | None = None,
     ) -> None:
         """A bot of ``level`` searching ``worlds`` worlds per decision (see the class docstring)."""
         self.level = level
@@ -135,6 +166,11 @@ class SearchBot:
         self.randomness = randomness
         self.wary = wary
         self.easy_opponents = easy_opponents
+        self.weigh = weigh
+        self.race = race
+        self.race_from = race_from
+        self.unbiased = unbiased
+        self.playouts = math.inf if playouts is None else playouts
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Search to the end of the budget and return the best action."""
@@ -156,25 +192,26 @@ class SearchBot:
             if isinstance(action, Claim):  # an uncalled score: take it at once
                 return Decision(action, {action: 1.0}, 0, {action: 1.0})
         candidates = _candidates(view.legal_actions)
-        if len(candidates) == 1:
-            return Decision(candidates[0], {candidates[0]: 0.0}, 0, {candidates[0]: 0.5})
-        setup = self._setup(view, candidates)
-        totals = [0.0] * len(candidates)
-        wins = [0.0] * len(candidates)
+        setup = self._setup(view, candidates) if len(candidates) > 1 else None
+        if setup is None or len(setup.moves) == 1:  # nothing to choose between
+            return Decision(candidates[0], dict.fromkeys(candidates, 0.0), 0, dict.fromkeys(candidates, 0.5))
+        yield  # reading the view is a slice of its own: the first worlds come in the next
+        tally = Tally(len(setup.moves))
         started = time.perf_counter()
-        done = 0
-        while done < self.worlds:
-            for hands, boneyard in self._deals(setup, min(self.slice_worlds, self.worlds - done), rng):
-                self._world(setup, setup.template.with_hidden(hands, boneyard, view.seat), rng, totals, wins)
-                done += 1
+        check = self.race_from
+        while tally.worlds < self.worlds and tally.playouts < self.playouts:
+            count = min(self.slice_worlds, self.worlds - tally.worlds)
+            for hands, boneyard, weight in self._deals(setup, count, rng):
+                base = setup.template.with_hidden(hands, boneyard, view.seat)
+                self._world(setup, base, weight, rng, tally)
+            if self.race and tally.worlds >= check:
+                tally.race(self.race)
+                check += max(self.race_from, check // 2)
             if seconds is not None and time.perf_counter() - started >= seconds:
                 break
-            if done < self.worlds:
+            if tally.worlds < self.worlds and tally.playouts < self.playouts:
                 yield
-        values = {action: total / done for action, total in zip(candidates, totals, strict=True)}
-        rates = {action: won / done for action, won in zip(candidates, wins, strict=True)}
-        best = max(candidates, key=values.__getitem__)
-        return Decision(best, values, done, rates)
+        return _decision(setup, tally)
 
     def _setup(self, view: PlayerView, candidates: list[Action]) -> _Setup:
         """Read the view once: what is known, the model of play, the public position."""
@@ -186,57 +223,107 @@ class SearchBot:
         if rules.play_scoring is not PlayScoring.NONE:  # the heaviest tile is not the aim there
             choices = [choice for choice in choices if not choice.drawn_since]
         model = None
-        if self.oversample > 1 and choices:
+        if (self.oversample > 1 or self.weigh) and choices:
             model = PlayModel(choices, rules.tiles, self.strength, self.surprise)
         fast = FastHand.from_view(view, [()] * rules.players, ())
         side = rules.side_of(view.seat)
+        moves, same = _distinct_moves(view, candidates, fast)
         return _Setup(
             view=view,
             side=side,
             candidates=candidates,
-            moves=[move_of(action, fast.t) for action in candidates],
+            moves=moves,
+            same=same,
             template=state_for(fast),
             policy=Policy.of(rules, self.randomness, side, self.wary, self.easy_opponents),
             sampler=DealSampler(knowledge, rules.tiles),
-            model=model,
+            models=[] if model is None else [model],
             lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
         )
 
     def _deals(
         self, setup: _Setup, count: int, rng: random.Random
-    ) -> list[tuple[list[list[int]], list[int]]]:
-        """``count`` guessed deals: plain samples, or the likeliest of ``oversample`` times more."""
-        sampler, model = setup.sampler, setup.model
-        if model is None:
-            return [sampler.sample(rng) for _ in range(count)]
-        deals = [sampler.sample(rng) for _ in range(count * self.oversample)]
-        weights = [model.log_likelihood(hands) for hands, _ in deals]
-        return [deals[index] for index in resample(weights, count, rng)]
+    ) -> list[tuple[list[list[int]], list[int], float]]:
+        """``count`` guessed deals, each with its weight in the averages.
+
+        With ``oversample`` the likeliest of that many times more are kept, weighing 1 each;
+        else each deal weighs its likelihood (with ``weigh``) times, with ``unbiased``, the
+        sampler's correction (:meth:`DealSampler.sample_weighted`); plain deals weigh 1.
+        """
+        sampler = setup.sampler
+        if self.oversample > 1 and setup.models:
+            deals = [sampler.sample_weighted(rng) for _ in range(count * self.oversample)]
+            weights = [self._log_weight(setup, deal) for deal in deals]
+            return [(deals[index][0], deals[index][1], 1.0) for index in resample(weights, count, rng)]
+        found = []
+        for _ in range(count):
+            deal = sampler.sample_weighted(rng)
+            found.append((deal[0], deal[1], math.exp(self._log_weight(setup, deal))))
+        return found
+
+    def _log_weight(self, setup: _Setup, deal: tuple[list[list[int]], list[int], float]) -> float:
+        """The log of a deal's weight: how well it explains the play, and the sampler's correction."""
+        hands, _, ways = deal
+        weight = math.log(ways) if self.unbiased else 0.0
+        for model in setup.models:
+            weight += model.log_likelihood(hands)
+        return weight
 
     def _world(
-        self,
-        setup: _Setup,
-        base: FastHand | LineHand,
-        rng: random.Random,
-        totals: list[float],
-        wins: list[float],
+        self, setup: _Setup, base: FastHand | LineHand, weight: float, rng: random.Random, tally: Tally
     ) -> None:
-        """Play every candidate out in one guessed deal, with the same playout random numbers."""
-        seed = rng.getrandbits(32)
+        """Play every live candidate out in one guessed deal, with the same playout random numbers."""
+        numbers = Numbers(rng)
         rules, side = setup.view.rules, setup.side
-        for index, move in enumerate(setup.moves):
+        results: list[tuple[float, float]] = []
+        for index in tally.live:
             hand = base.copy()
-            hand.apply(move)
-            outcome = self._play_out(setup, hand, random.Random(seed))
-            totals[index] += hand_value(rules, outcome, side)
-            wins[index] += 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
+            hand.apply(setup.moves[index])
+            outcome = self._play_out(setup, hand, numbers.again())
+            won = 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
+            results.append((hand_value(rules, outcome, side), won))
+        tally.add(weight, results)
 
-    def _play_out(self, setup: _Setup, hand: FastHand | LineHand, rng: random.Random) -> Outcome:
+    def _play_out(self, setup: _Setup, hand: FastHand | LineHand, numbers: Numbers) -> Outcome:
         """Finish the hand: greedy play, wary for the seat's side and Easy's for the other if asked."""
         lacks = list(setup.lacks) if setup.policy.watch else None
         if isinstance(hand, LineHand):
-            return hand.play_out(rng.random, setup.policy, lacks)
-        return play_out_fast(hand, rng, setup.policy, lacks)
+            return hand.play_out(numbers.random, setup.policy, lacks)
+        return play_out_fast(hand, numbers, setup.policy, lacks)
+
+
+def _decision(setup: _Setup, tally: Tally) -> Decision:
+    """The best candidate and every candidate's average worth and share of wins."""
+    values, rates = tally.values(), tally.win_rates()
+    candidates, same = setup.candidates, setup.same
+    worth = {action: values[same[index]] for index, action in enumerate(candidates)}
+    won = {action: rates[same[index]] for index, action in enumerate(candidates)}
+    best = candidates[same.index(tally.best())]
+    return Decision(best, worth, tally.worlds, won)
+
+
+def _distinct_moves(
+    view: PlayerView, candidates: list[Action], fast: FastHand
+) -> tuple[list[int], list[int]]:
+    """The candidates' moves with equivalent ones merged, and which move stands for each candidate.
+
+    In a game laid in a line that scores nothing during play, a tile laid on either of two
+    ends showing the same number leaves the same numbers showing: the same position,
+    searched once.
+    """
+    line = serves(view.rules) and view.rules.play_scoring is PlayScoring.NONE
+    moves: list[int] = []
+    same: list[int] = []
+    seen: dict[object, int] = {}
+    for action in candidates:
+        key: object = action
+        if line and isinstance(action, Play) and action.end is not None:
+            key = (action.tile, view.layout.value(action.end))
+        if key not in seen:
+            seen[key] = len(moves)
+            moves.append(move_of(action, fast.t))
+        same.append(seen[key])
+    return moves, same
 
 
 def _candidates(legal: Sequence[Action]) -> list[Action]:
@@ -249,7 +336,7 @@ def _candidates(legal: Sequence[Action]) -> list[Action]:
 
 def play_out_fast(
     fast: FastHand,
-    rng: random.Random,
+    rng: RandomSource,
     policy: Policy,
     lacks: list[int] | None = None,
     trace: list[int] | None = None,
@@ -284,7 +371,7 @@ def play_out_fast(
     return fast.outcome
 
 
-def wary_move(fast: FastHand, rng: random.Random, randomness: float, lacks: list[int]) -> int:
+def wary_move(fast: FastHand, rng: RandomSource, randomness: float, lacks: list[int]) -> int:
     """A playout policy: a play the next player is known not to follow, else :meth:`FastHand.greedy_move`.
 
     "Known" from public play only (``lacks``: passes before and during the playout), never

@@ -31,17 +31,20 @@ from engine.ai.arena import run_arena  # noqa: E402
 
 #: (variant, players, level A, level B, what the target says)
 STRENGTH = (
-    ("partnership-block", 4, "expert", "greedy", "Expert wins >= 78% of hands"),
-    ("partnership-block", 4, "hard", "greedy", "Hard wins >= 72% of hands"),
+    ("partnership-block", 4, "expert", "greedy", "Expert wins >= 81% of hands, 95% CI lower end >= 79%"),
+    ("partnership-block", 4, "hard", "greedy", "Hard wins >= 75% of hands"),
     ("partnership-block", 4, "medium", "greedy", "Medium wins >= 57% of hands"),
-    ("draw-2", 2, "expert", "greedy", "Expert wins >= 75% of hands"),
-    ("all-fives", 2, "expert", "greedy", "Expert out-scores Easy by >= 4 points a hand"),
+    ("draw-2", 2, "expert", "greedy", "Expert wins >= 77% of hands"),
+    ("all-fives", 2, "expert", "greedy", "Expert out-scores Easy by >= 8 points a hand"),
 )
 
-#: The decision-time targets, measured in Pyodide.
+#: Decision times in Pyodide under Node, a quick stand-in for the page: the page's own
+#: target (Expert p95 <= 300 ms with the CPU throttled 4x) is measured by bench_latency.py,
+#: where the same search runs about 1.5x slower than here. On CPython the Expert's p95 is
+#: about half of this figure.
 TIMING = (
-    ("partnership-block", 4, "expert", "greedy", "Expert p95 <= 200 ms"),
-    ("partnership-block", 4, "hard", "greedy", "Hard p95 <= 60 ms"),
+    ("partnership-block", 4, "expert", "greedy", "Expert p95 <= 70 ms"),
+    ("partnership-block", 4, "hard", "greedy", "Hard p95 <= 30 ms"),
 )
 
 PYODIDE_SCRIPT = """
@@ -85,7 +88,9 @@ def main() -> int:
         "--pyodide-deals", type=int, default=30, help="deals for the Pyodide timing (default 30)"
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (CPython)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    parser.add_argument(
+        "--seed", type=int, default=30001, help="seed of the first deal (default 30001: seeds never tuned on)"
+    )
     parser.add_argument("--only", choices=("strength", "pyodide"), help="run one part only")
     args = parser.parse_args()
     code = 0

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.e2e.table import throttle_cpu as throttle  # noqa: E402
 
 BARE_PAGE = Path(__file__).with_name("bare.html")
 BARE_URL_PATH = "/bench/bare.html"
@@ -51,13 +52,6 @@ TIMEOUT_MS = 240_000
 RUNTIME_PREFIXES = ("pyodide/", "pyscript/", "vendor/")
 
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
-
-
-def throttle(page: Page, rate: float) -> None:
-    """Slow the page's CPU ``rate`` times (1: no throttling)."""
-    if rate != 1:
-        session = page.context.new_cdp_session(page)
-        session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def time_until_ready(page: Page, url: str) -> float:

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, Claim, Draw, EngineError, Hand, Play, Tile, make_rules, view_of
-from engine.ai import BOT_LEVELS, SearchBot, make_bot
+from engine.ai import BOT_LEVELS, EXPERT, HARD, SearchBot, make_bot
 from engine.ai.belief import choices_of, log_likelihood, resample
 from engine.ai.fast import Outcome
 from engine.ai.knowledge import knowledge_of, sample_deal
@@ -35,10 +35,10 @@ def position(deal: Deal, seed: int, cut: float) -> tuple[Hand, list[Action]]:
 
 
 def small(level: str) -> SearchBot:
-    """A search level with a budget small enough to run on many positions."""
-    bot = make_bot(level)
-    assert isinstance(bot, SearchBot)
-    return SearchBot(level, worlds=3, oversample=bot.oversample, strength=bot.strength)
+    """A search level with a budget small enough to run on many positions (racing after the
+    first slice, so that is covered too)."""
+    config = {"hard": HARD, "expert": EXPERT}[level]
+    return SearchBot(level, **{**config, "worlds": 3, "slice_worlds": 2, "race_from": 1})
 
 
 @POSITIONS
@@ -258,7 +258,7 @@ def test_search_thinks_in_slices_and_stops_at_its_budget() -> None:
         hand.apply(hand.legal_actions()[0])
     thinking = bot.think(view_of(hand, hand.turn), random.Random(1))
     slices, decision = count_slices(thinking)
-    assert slices == 3  # 3 + 3 + 3 + 1 worlds, a yield between slices
+    assert slices == 4  # reading the view, then 3 + 3 + 3 + 1 worlds, a yield between slices
     assert decision.worlds == 10
     assert decision.action in hand.legal_actions()
     assert set(decision.values) == {a for a in hand.legal_actions() if isinstance(a, Play)}
