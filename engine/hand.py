@@ -552,14 +552,7 @@ class Hand:
         """
         self.rules = rules
         self._check_deal(hands, boneyard)
-        tables = rules.derived(_Tables)
-        rank = tables.rank
-        self._start(
-            tables,
-            [sorted(rank[tile] for tile in held) for held in hands],
-            [rank[tile] for tile in boneyard],
-            opening,
-        )
+        rank = self._start_with_tiles(hands, boneyard, opening)
         if (
             self.opening.tile is not None
             and rank.get(self.opening.tile) not in self._hands[self.opening.seat]
@@ -568,6 +561,20 @@ class Hand:
                 f"seat {self.opening.seat} must open with {self.opening.tile} but does not hold it",
                 "bad-deal",
             )
+
+    def _start_with_tiles(
+        self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], opening: Opening | None
+    ) -> dict[Tile, int]:
+        """:meth:`_start` from tiles rather than ranks; returns the rules' rank of each tile."""
+        tables = self.rules.derived(_Tables)
+        rank = tables.rank
+        self._start(
+            tables,
+            [sorted(rank[tile] for tile in held) for held in hands],
+            [rank[tile] for tile in boneyard],
+            opening,
+        )
+        return rank
 
     def _start(
         self, tables: _Tables, hands: list[list[int]], boneyard: list[int], opening: Opening | None
@@ -732,14 +739,7 @@ class Hand:
             raise EngineError("the layout is not built by these rules' spinner rule", "bad-deal")
         hand = cls.__new__(cls)
         hand.rules = rules
-        tables = rules.derived(_Tables)
-        rank = tables.rank
-        hand._start(
-            tables,
-            [sorted(rank[tile] for tile in held) for held in hands],
-            [rank[tile] for tile in boneyard],
-            opening,
-        )
+        rank = hand._start_with_tiles(hands, boneyard, opening)
         hand._set_layout(layout)
         for placement in layout.placements:
             hand._release(rank[placement.tile])

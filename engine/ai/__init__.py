@@ -38,9 +38,7 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 
-HARD: dict[str, Any] = {
-    "worlds": 100,
-    "playouts": 250,
+SEARCH_READING: dict[str, Any] = {
     "weigh": True,
     "unbiased": True,
     "strength": 4.0,
@@ -49,24 +47,18 @@ HARD: dict[str, Any] = {
     "wary": True,
     "easy_opponents": 0.03,
 }
-"""The Hard level's search: up to 100 guessed deals (and 250 play-outs), each weighed by how
-well it explains the play (see SearchBot), the clearly worse moves dropped as it goes."""
+"""How the Hard and Expert searches read and play out a position (see SearchBot): each
+guessed deal weighed by how well it explains the play, the clearly worse moves dropped as it
+goes, their own side played out warily and the other side as most players play (heaviest
+first)."""
 
-EXPERT: dict[str, Any] = {
-    "worlds": 250,
-    "playouts": 560,
-    "weigh": True,
-    "unbiased": True,
-    "strength": 4.0,
-    "heaviest_first": True,
-    "race": 2.5,
-    "wary": True,
-    "easy_opponents": 0.03,
-}
-"""The Expert's: more deals and play-outs. Both levels play out their own side warily and
-the other side as most players play (heaviest first). The budget counts work, never time:
-up to ``worlds`` deals and ``playouts`` candidate play-outs, so the decisions with many
-candidates (the costly ones) search fewer deals each."""
+HARD: dict[str, Any] = {"worlds": 100, "playouts": 250, **SEARCH_READING}
+"""The Hard level's search: up to 100 guessed deals and 250 play-outs."""
+
+EXPERT: dict[str, Any] = {"worlds": 250, "playouts": 560, **SEARCH_READING}
+"""The Expert's: more deals and play-outs. The budget counts work, never time: up to
+``worlds`` deals and ``playouts`` candidate play-outs, so the decisions with many candidates
+(the costly ones) search fewer deals each."""
 
 
 def make_bot(level: str) -> Bot:

@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,18 +38,17 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.bench.served import BOOTED, served_chromium  # noqa: E402
 from tests.e2e.table import throttle_cpu as throttle  # noqa: E402
 
 BARE_PAGE = Path(__file__).with_name("bare.html")
 BARE_URL_PATH = "/bench/bare.html"
 #: The stock runtime for the bare page, straight from node_modules.
 STOCK_PYODIDE_URL = "/bench/pyodide/"
-BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 TIMEOUT_MS = 240_000
 #: dist/ files that are not the app's own code: the runtimes and a vendored library.
 RUNTIME_PREFIXES = ("pyodide/", "pyscript/", "vendor/")
 
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 
 
 def time_until_ready(page: Page, url: str) -> float:
@@ -131,41 +128,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.throttle.split(",")]
 
-    from playwright.sync_api import sync_playwright
-
-    if not args.no_build or not (build.DIST / "index.html").is_file():
-        build.build()
-    chromium = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
-    if not chromium:
-        print("no Chromium found: install chromium or set DOMINOES_CHROMIUM", file=sys.stderr)
-        return 1
-
     overlays: dict[str, Path] = {BARE_URL_PATH: BARE_PAGE}
     overlays.update({STOCK_PYODIDE_URL + name: build.PYODIDE_DIR / name for name in build.PYODIDE_FILES})
-    server = build.make_server(build.DIST, "127.0.0.1", 0, overlays=overlays)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    app_url = server.url + "?aidelay=0"
-    pages: dict[str, Callable[[Browser, float], float]] = {
-        "app cold": lambda browser, rate: cold_boot(browser, app_url, rate),
-        "bare cold": lambda browser, rate: cold_boot(browser, server.url + BARE_URL_PATH.lstrip("/"), rate),
-        "app warm": lambda browser, rate: warm_boot(browser, app_url, rate),
-    }
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            cold_boot(browser, app_url, 1)  # warm-up: OS file cache, browser processes
-            for rate in rates:
-                results: dict[str, list[float]] = {name: [] for name in pages}
-                for _ in range(args.runs):
-                    for name, measure in pages.items():
-                        results[name].append(measure(browser, rate))
-                label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
-                print(f"\nBoot to a playable table, headless Chromium, {label}, {args.runs} runs each:")
-                print(boot_table(results, "bare cold"), flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_chromium(args.no_build, overlays) as (browser, base_url):
+        app_url = base_url + "?aidelay=0"
+        pages: dict[str, Callable[[Browser, float], float]] = {
+            "app cold": lambda browser, rate: cold_boot(browser, app_url, rate),
+            "bare cold": lambda browser, rate: cold_boot(browser, base_url + BARE_URL_PATH.lstrip("/"), rate),
+            "app warm": lambda browser, rate: warm_boot(browser, app_url, rate),
+        }
+        cold_boot(browser, app_url, 1)  # warm-up: OS file cache, browser processes
+        for rate in rates:
+            results: dict[str, list[float]] = {name: [] for name in pages}
+            for _ in range(args.runs):
+                for name, measure in pages.items():
+                    results[name].append(measure(browser, rate))
+            label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
+            print(f"\nBoot to a playable table, headless Chromium, {label}, {args.runs} runs each:")
+            print(boot_table(results, "bare cold"), flush=True)
     print("\nWhat a visitor downloads (dist/; the service worker precaches all of it):")
     print(size_table(build.DIST))
     return 0

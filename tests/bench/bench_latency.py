@@ -24,10 +24,8 @@ next to the targets (at 4x: decision p95 <= 300 ms, move to next turn p95 <= 1.5
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,11 +35,10 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tests.bench.served import BOOTED, served_chromium  # noqa: E402
 from tests.e2e.table import play_hand_with_buttons, throttle_cpu  # noqa: E402
 
 GAME = "?variant=partnership-block&players=4&level=expert&aidelay=0&seed={seed}"
-BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 TIMEOUT_MS = 240_000
 
 #: What each measure is held to at 4x throttling (milliseconds, at the 95th percentile).
@@ -127,35 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.throttle.split(",")]
 
-    from playwright.sync_api import sync_playwright
-
-    if not args.no_build or not (build.DIST / "index.html").is_file():
-        build.build()
-    chromium = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
-    if not chromium:
-        print("no Chromium found: install chromium or set DOMINOES_CHROMIUM", file=sys.stderr)
-        return 1
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=list(build.CHROMIUM_ARGS))
-            for rate in rates:
-                measures: dict[str, list[float]] = {name: [] for name in TARGETS}
-                for seed in range(1, args.hands + 1):
-                    found: dict[str, Any] = play_one_hand(browser, server.url + GAME.format(seed=seed), rate)
-                    for name in measures:
-                        measures[name].extend(found[name])
-                label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
-                print(
-                    f"\nPartnership block against three Experts (aidelay=0), headless Chromium, {label}, "
-                    f"{args.hands} hands:"
-                )
-                print(latency_table(measures, rate), flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_chromium(args.no_build) as (browser, url):
+        for rate in rates:
+            measures: dict[str, list[float]] = {name: [] for name in TARGETS}
+            for seed in range(1, args.hands + 1):
+                found: dict[str, Any] = play_one_hand(browser, url + GAME.format(seed=seed), rate)
+                for name in measures:
+                    measures[name].extend(found[name])
+            label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
+            print(
+                f"\nPartnership block against three Experts (aidelay=0), headless Chromium, {label}, "
+                f"{args.hands} hands:"
+            )
+            print(latency_table(measures, rate), flush=True)
     return 0
 
 

@@ -1,0 +1,50 @@
+"""What the browser benchmarks share: dist/ built and served locally, and Chromium to open it."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
+"""True once the page has booted, or failed to (``<body data-app-state>``)."""
+
+
+@contextmanager
+def served_chromium(no_build: bool, overlays: dict[str, Path] | None = None) -> Iterator[tuple[Browser, str]]:
+    """Build dist/ (unless ``no_build`` and it is built), serve it with ``overlays`` (extra
+    URL paths to local files) and launch headless Chromium: yields the browser and the base URL.
+
+    Stops the benchmark with a message when no Chromium is found.
+    """
+    from playwright.sync_api import sync_playwright
+
+    if not no_build or not (build.DIST / "index.html").is_file():
+        build.build()
+    chromium = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
+    if not chromium:
+        raise SystemExit("no Chromium found: install chromium or set DOMINOES_CHROMIUM")
+    server = build.make_server(build.DIST, "127.0.0.1", 0, overlays=overlays)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=list(build.CHROMIUM_ARGS))
+            try:
+                yield browser, server.url
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
