@@ -452,7 +452,12 @@ class App:
             thought = await self._think(controller.bot_thinking(), current, "decision")
             if thought is None:
                 return
+            await asyncio.sleep(0)  # the move gets a browser task of its own, after the last slice's
+            if not current():
+                return
             controller.act(thought)
+            if controller.phase != "bot":
+                break  # after_change saves and shows it, in the same task
             self._save()
             if self.host is not None:
                 self.host.report(controller)
@@ -502,7 +507,9 @@ class App:
             return controller is self.controller and same and controller.phase == "human"
 
         async def run() -> None:
-            if await self._think(controller.hint_thinking(), current, "hint") is not None:
+            hint = await self._think(controller.hint_thinking(), current, "hint")
+            await asyncio.sleep(0)  # showing it gets a browser task of its own, after the last slice's
+            if hint is not None and current():
                 self.after_change()
 
         self.page.el("status").textContent = "The Expert is thinking about your move…"

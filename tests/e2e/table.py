@@ -15,6 +15,10 @@ MOVE_TIMEOUT_MS = 30_000
 """How long a test waits for the computer players to finish their moves."""
 
 
+TABLET_CPU_THROTTLE = 4
+"""How many times slower than this machine a mid-range tablet runs the page (CDP throttling)."""
+
+
 def throttle_cpu(page: Page, rate: float) -> None:
     """Slow the page's CPU ``rate`` times (CDP ``Emulation.setCPUThrottlingRate``; 1: full speed)."""
     if rate != 1:
