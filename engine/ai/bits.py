@@ -31,7 +31,9 @@ Moves are the ints of :mod:`engine.ai.fast` (global tile ids: indices into ``rul
 :meth:`LineHand.moves` and :meth:`LineHand.apply` play step by step; :meth:`LineHand.play_out`
 finishes the hand as a :class:`Policy` plays it, in a loop over local variables: a lean one
 when every seat is greedy and nothing more can be drawn or scored during play (the block
-games at the Hard level, or random play), a general one otherwise. Property tests
+games at the Hard level, or random play), a general one otherwise;
+:meth:`LineHand.play_at_random` finishes it with a uniformly random play each turn (pure
+Monte Carlo, and the random hands ``python build.py bench engine`` compares). Property tests
 (``tests/engine/test_bits.py``) play random hands of every rule set this serves on the core,
 on ``FastHand`` and on the engine in lockstep, and check move for move that play-outs make
 ``FastHand``'s moves and that the engine accepts each.
@@ -64,6 +66,9 @@ WARY = 2
 """A seat that plays out warily (:func:`engine.ai.search.wary_move`)."""
 
 
+_new_tuple = tuple.__new__
+"""Makes an :class:`Outcome` without its generated ``__new__`` (half the cost, once per play-out)."""
+
 _PIP_BITS = 10
 """The pips of a hand are looked up this many tiles at a time."""
 _PIP_PART = (1 << _PIP_BITS) - 1
@@ -91,6 +96,9 @@ class LineTable:
             self.local_of[g] = local
         self.bits = [1 << local for local in range(self.n)]
         """The one-bit mask of each local id."""
+        dealt = rules.players * rules.hand_size
+        self.seat_slices = [slice(start, start + rules.hand_size) for start in range(0, dealt, rules.hand_size)]
+        """Which stretch of a shuffled tile list each seat is dealt (:meth:`LineHand.deal`)."""
         self.tiles: list[Tile] = [tiles[g] for g in by_key]
         self.low = [tile.low for tile in self.tiles]
         self.high = [tile.high for tile in self.tiles]
@@ -326,9 +334,8 @@ class LineHand:
         hand.rules = rules
         # Each tile's bit, sorted by a random number drawn for it as the sort asks for its key.
         bits = sorted(t.bits, key=partial(next, starmap(rng.random, repeat((), t.n))))
-        size = rules.hand_size
-        dealt = rules.players * size
-        hand.hands = [sum(bits[start : start + size]) for start in range(0, dealt, size)]
+        hand.hands = [sum(bits[stretch]) for stretch in t.seat_slices]
+        dealt = rules.players * rules.hand_size
         if dealt < t.n:  # a drawn tile goes to the end of the list, as in a FastHand
             hand.rank = list(range(t.n))
             hand._deal_boneyard([t.global_of[t.index[bit]] for bit in bits[dealt:]])
@@ -598,6 +605,82 @@ class LineHand:
             lacks = [0] * self.rules.players
         return self._loop(rand, policy, lacks, trace)
 
+    def play_at_random(self, rand: Callable[[], float], trace: list[int] | None = None) -> Outcome:
+        """Finish the hand with a uniformly random play each turn (a pass when there is none),
+        drawing random numbers from ``rand``; the :class:`Outcome`.
+
+        Pure Monte Carlo: the plays are counted once per end a tile fits, as the engine lists
+        them, and each is as likely (a number is drawn only when there are two or more). The opening is :meth:`play_out`'s at randomness 1. In
+        the games where players draw, score during play or a stuck player ends the hand, it
+        plays as :meth:`play_out` with randomness 1 does (a uniformly random play too, and a
+        draw only when nothing fits). ``trace`` is as :meth:`play_out`'s.
+        """
+        t = self.t
+        if t.scoring or t.stuck_ends or len(self.boneyard) > t.reserve:
+            return self.play_out(rand, Policy.of(self.rules, 1.0), None, trace)
+        while self.outcome is None and self.x < 0:
+            if self.starter_choices:
+                move = self._lead_choice(rand, 1.0)
+                if trace is not None:
+                    trace.append(move)
+                self.apply(move)
+            else:
+                local = self._opening_choice(rand, 1.0)
+                if trace is not None:
+                    trace.append(local << 1)
+                self._open(local)
+        if self.outcome is not None:
+            return self.outcome
+        suit, pips, index, next_seat, partners, out_one = (
+            t.suit, t.pips, t.index, t.next_seat, t.partners, t.out_one
+        )  # fmt: skip
+        hands = self.hands
+        x, y, turn = self.x, self.y, self.turn
+        held = 0
+        for mask in hands:
+            held |= mask
+        sx, sy = suit[x], suit[y]
+        while True:
+            mine = hands[turn]
+            on_x, on_y = mine & sx, mine & sy
+            if on_x or on_y:
+                count_x = on_x.bit_count()
+                count = count_x + on_y.bit_count()
+                pick = int(rand() * count) if count > 1 else 0
+                if pick < count_x:
+                    fit, position = on_x, 0
+                else:
+                    fit, position, pick = on_y, 1, pick - count_x
+                while pick:  # the pick-th tile in bit order
+                    fit &= fit - 1
+                    pick -= 1
+                bit = fit & -fit
+                local = index[bit]
+                if trace is not None:
+                    trace.append(local << 1 | position)
+                mine ^= bit
+                hands[turn] = mine
+                held ^= bit
+                if position:
+                    y = pips[local] - y
+                    sy = suit[y]
+                else:
+                    x, y = y, pips[local] - x
+                    sx, sy = sy, suit[y]
+                if not mine and (out_one or not any(hands[other] for other in partners[turn])):
+                    self.x, self.y, self.turn = x, y, turn
+                    self.outcome = _outcome(t, hands, self.play_points, self.penalties, "out", turn)
+                    return self.outcome
+            elif trace is not None:
+                trace.append(PASS)
+            turn = next_seat[turn]
+            while not hands[turn]:  # a player who is out, waiting for a partner
+                turn = next_seat[turn]
+            if not held & (sx | sy):
+                self.x, self.y, self.turn = x, y, turn
+                self.outcome = _outcome(t, hands, self.play_points, self.penalties, "blocked", -1)
+                return self.outcome
+
     def traced_move(self, step: int) -> int:
         """The move int of an entry of a :meth:`play_out` trace, in this (step-by-step) position."""
         if step < 0:
@@ -682,6 +765,34 @@ class LineHand:
                         bit = fit & -fit
                         local = index[bit]
                         position = 0 if suit[x] & bit else 1
+                    elif rank is None and x == y:
+                        # (_explore's next case, inline) two plays per tile, one on each end
+                        pick = int(rand() * 2 * fit.bit_count())
+                        position = pick & 1
+                        pick >>= 1
+                        while pick:
+                            fit &= fit - 1
+                            pick -= 1
+                        bit = fit & -fit
+                        local = index[bit]
+                    elif rank is None:
+                        # (_explore's last case, inline) the tile x-y makes two plays, the rest one
+                        sx, sy = suit[x], suit[y]
+                        pick = int(rand() * (fit.bit_count() + 1))
+                        while True:
+                            bit = fit & -fit
+                            if sx & bit:
+                                if not pick:
+                                    position = 0
+                                    break
+                                pick -= 1
+                            if sy & bit:
+                                if not pick:
+                                    position = 1
+                                    break
+                                pick -= 1
+                            fit ^= bit
+                        local = index[bit]
                     else:
                         local, position = _explore(fit, suit[x], suit[y], rank, index, rand)
                         bit = 1 << local
@@ -999,7 +1110,7 @@ def _outcome(
             points[winner] = hand_award(scoring, winner, side_pips)
     if t.net:
         points = [a + p - q for a, p, q in zip(points, play_points, penalties, strict=True)]
-    return Outcome(winner, tuple(points), reason)
+    return _new_tuple(Outcome, (winner, tuple(points), reason))
 
 
 def _lowest_player_side(t: LineTable, seat_pips: list[int]) -> int | None:

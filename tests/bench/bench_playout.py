@@ -6,7 +6,7 @@ second:
 
 - ``abw333 random``: ``dominoes.Game.new()`` played out with a random valid move each turn;
 - ``core random``: a fresh deal on the bit-mask core (:class:`engine.ai.bits.LineHand`),
-  played out with a random legal move each turn (its play-out with randomness 1);
+  played out with a uniformly random legal move each turn (:meth:`LineHand.play_at_random`);
 - ``core search play-out``: what search does per candidate: copy a dealt position and play
   it out greedily (randomness 0.125) on the core;
 - ``fast search play-out``: the same on :class:`engine.ai.fast.FastHand` (what search uses
@@ -58,11 +58,10 @@ def _abw333() -> Callable[[int], None] | None:
 def _core_random() -> Callable[[int], None]:
     """Fresh deals on the core, played out at random."""
     rng = random.Random(2)
-    policy = Policy.of(RULES, 1.0)
 
     def play(count: int) -> None:
         for _ in range(count):
-            LineHand.deal(RULES, rng).play_out(rng.random, policy)
+            LineHand.deal(RULES, rng).play_at_random(rng.random)
 
     return play
 

@@ -305,3 +305,51 @@ def test_the_core_deals_every_tile_at_random() -> None:
             for local in range(line.t.n):
                 counts[local][seat] += line.hands[seat] >> local & 1
     assert all(400 < count < 600 for row in counts for count in row)
+
+
+@FAST
+@given(table=st.sampled_from(LINE_TABLES), seed=st.integers(0, 2**32 - 1), starter=st.integers(0, 4))
+def test_random_play_outs_on_the_core_are_legal_in_the_engine_and_end_as_it_does(
+    table: tuple[str, int, tuple[tuple[str, str], ...]], seed: int, starter: int
+) -> None:
+    """``play_at_random`` makes only moves the engine accepts, and the hand ends as the engine ends it."""
+    rules = rules_of(table)
+    starter %= rules.players
+    line = LineHand.deal(rules, random.Random(seed), starter)
+    hand, fast = engine_hand_of(line, starter)
+    start = line.copy()
+    trace: list[int] = []
+    got = line.play_at_random(random.Random(seed).random, trace)
+    step = start.copy()
+    for number, entry in enumerate(trace):
+        move = step.traced_move(entry)
+        assert move in step.moves(), f"move {number}"
+        hand.apply(action_of(move, fast.t))
+        call_scores(hand)
+        step.apply(move)
+    assert hand.result is not None and engine_outcome(hand) == got == step.outcome
+    assert [line.tiles_of(seat) for seat in range(rules.players)] == [list(held) for held in hand.result.hands]
+
+
+def test_a_random_play_out_picks_each_legal_play_about_equally_often() -> None:
+    """From one position, the first move of ``play_at_random`` is each legal play (tile and end)
+    about as often as the others, the plays of a tile fitting both ends counted once per end."""
+    rules = rules_of(("partnership-block", 4, ()))
+    rng = random.Random(11)
+    for _ in range(200):  # a position where the player to move has several plays, one on both ends
+        position = LineHand.deal(rules, rng)
+        position.apply(position.moves()[0])
+        plays = [move for move in position.moves() if move >= 0]
+        if len(plays) >= 3 and len({move >> 12 for move in plays}) < len(plays):
+            break
+    else:
+        raise AssertionError("no position with a tile fitting both ends")
+    counts = dict.fromkeys(plays, 0)
+    draws = 600 * len(plays)
+    for _ in range(draws):
+        trial = position.copy()
+        trace: list[int] = []
+        trial.play_at_random(rng.random, trace)
+        counts[position.traced_move(trace[0])] += 1
+    expected = draws / len(plays)
+    assert all(0.85 * expected < count < 1.15 * expected for count in counts.values()), counts
