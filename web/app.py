@@ -68,6 +68,7 @@ class App:
         self.canvas = document.getElementById("table")
         self.ctx = self.canvas.getContext("2d")
         self.scene: Scene | None = None
+        self._size: tuple[float, float] | None = None
         self._frame_pending = False
         self.frames = 0
         self._frame_proxy = proxy(self._frame)
@@ -171,10 +172,10 @@ class App:
         page.on(page.el("muggins-btn"), "click", lambda _e: self._claim(muggins=True))
         page.on(page.el("lead-choices"), "click", self._on_lead)
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
-        page.on(self.window, "resize", lambda _e: self.invalidate())
+        page.on(self.window, "resize", lambda _e: self.invalidate(resized=True))
         page.on(self.window, "hashchange", lambda _e: self._on_new_fragment())
         # The board also changes size without a window resize (a notice, the phone's bars).
-        self._resize_proxy = self._proxy(lambda *_args: self.invalidate())
+        self._resize_proxy = self._proxy(lambda *_args: self.invalidate(resized=True))
         self.window.ResizeObserver.new(self._resize_proxy).observe(self.canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
         self.show_notice(" ".join(self.notices) or None, quiet=self.notices == [NOT_KEPT])
@@ -398,7 +399,7 @@ class App:
         notice.setAttribute("role", "status" if quiet else "alert")
         self.page.el("notice-text").textContent = text or ""
         notice.hidden = text is None
-        self.invalidate()  # the board area changes size
+        self.invalidate(resized=True)  # the board area changes size
 
     # --- after every change --------------------------------------------------------------
 
@@ -516,14 +517,22 @@ class App:
 
         self._hint_task = asyncio.ensure_future(run())
 
-    def invalidate(self) -> None:
-        """Rebuild the scene now (taps and tests see the new state at once) and redraw next frame."""
-        self.scene = build_scene(self.controller, *self._canvas_size())
+    def invalidate(self, resized: bool = False) -> None:
+        """Rebuild the scene now (taps and tests see the new state at once) and redraw next frame.
+
+        The scene is built at the canvas size last read, unless the canvas may have ``resized``:
+        reading it is a layout of the whole page right after the panels changed, and a change
+        of size is caught anyway (a ``ResizeObserver`` calls this with ``resized``, and each
+        frame reads the size).
+        """
+        size = self._canvas_size() if resized or self._size is None else self._size
+        self.scene = build_scene(self.controller, *size)
         if not self._frame_pending:
             self._frame_pending = True
             self.window.requestAnimationFrame(self._frame_proxy)
 
     def _frame(self, _timestamp: Any = None) -> None:
+        """Draw the scene :meth:`invalidate` built (rebuilt only if the canvas changed size since)."""
         self._frame_pending = False
         width, height = self._canvas_size()
         if width < 1 or height < 1:
@@ -534,13 +543,16 @@ class App:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-        self.scene = build_scene(self.controller, width, height)
+        if self.scene is None or (self.scene.width, self.scene.height) != (width, height):
+            self.scene = build_scene(self.controller, width, height)  # else invalidate() built it
         draw_scene(self.ctx, self.scene)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 
     def _canvas_size(self) -> tuple[float, float]:
-        return float(self.canvas.clientWidth), float(self.canvas.clientHeight)
+        """The canvas's size in CSS px, read from the page (and kept for :meth:`invalidate`)."""
+        self._size = (float(self.canvas.clientWidth), float(self.canvas.clientHeight))
+        return self._size
 
     # --- tests and storage ---------------------------------------------------------------
 

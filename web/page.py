@@ -28,10 +28,18 @@ class Page:
         self.document = document
         self._proxy = proxy
         self._handlers: list[Any] = []
+        self._elements: dict[str, Any] = {}
+        self._twin_shown: tuple[object, ...] | None = None
 
     def el(self, element_id: str) -> Any:
-        """The element with this id."""
-        return self.document.getElementById(element_id)
+        """The element with this id, looked up once (the page's elements are never replaced,
+        and each lookup is a call into the browser)."""
+        element = self._elements.get(element_id)
+        if element is None:
+            element = self.document.getElementById(element_id)
+            if element is not None:
+                self._elements[element_id] = element
+        return element
 
     def on(self, element: Any, event: str, handler: Handler) -> None:
         """Listen for ``event`` on ``element`` for the page's lifetime."""
@@ -133,24 +141,31 @@ class Page:
         group (see :meth:`twin_target`) handles them all.
         """
         playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
-        buttons = []
-        for tile in controller.view().hand:
-            state = (
-                "selected"
-                if tile == controller.selected
-                else "playable"
-                if tile in playable
-                else "cannot play"
+        view = controller.view()
+        tiles = tuple(
+            (
+                tile,
+                "selected" if tile == controller.selected else "playable" if tile in playable else "cannot play",
+                tile in playable,
             )
-            buttons.append(self._button(str(tile), f"{tile}, {state}", tile not in playable, str(tile)))
+            for tile in view.hand
+        )
+        ends = tuple(controller.ends_for_selected())
+        shown = (tiles, ends, len(view.layout.placements))
+        if shown == self._twin_shown:  # unchanged (a computer player's move): keep the buttons and focus
+            return
+        self._twin_shown = shown
+        buttons = [
+            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile)) for tile, state, can_play in tiles
+        ]
         self.el("a11y-hand").replaceChildren(*buttons)
-        ends = []
-        layout = controller.view().layout
-        for end in controller.ends_for_selected():
+        end_buttons = []
+        layout = view.layout
+        for end in ends:
             tip = layout.placements[end.placement].tile
             label = f"{_SIDE_WORDS[end.side.value]} side of {tip}, showing {layout.value(end)}"
-            ends.append(self._button(f"Play on the {label}", label, False, str(end)))
-        self.el("a11y-ends").replaceChildren(*ends)
+            end_buttons.append(self._button(f"Play on the {label}", label, False, str(end)))
+        self.el("a11y-ends").replaceChildren(*end_buttons)
 
     def _button(self, text: str, label: str, disabled: bool, move: str) -> Any:
         button = self.document.createElement("button")
