@@ -67,7 +67,8 @@ class App:
         self._proxy = proxy
         self.canvas = document.getElementById("table")
         self.ctx = self.canvas.getContext("2d")
-        self.scene: Scene | None = None
+        self._scene: Scene | None = None
+        self._scene_stale = True
         self._size: tuple[float, float] | None = None
         self._frame_pending = False
         self.frames = 0
@@ -206,8 +207,6 @@ class App:
     # --- events --------------------------------------------------------------------------
 
     def _on_pointer(self, event: Any) -> None:
-        if self.scene is None:
-            return
         hit = self.scene.hit(float(event.offsetX), float(event.offsetY))
         if hit is None:
             return
@@ -518,21 +517,34 @@ class App:
         self._hint_task = asyncio.ensure_future(run())
 
     def invalidate(self, resized: bool = False) -> None:
-        """Rebuild the scene now (taps and tests see the new state at once) and redraw next frame.
+        """The table changed (or the canvas may have ``resized``): redraw it next frame.
 
-        The scene is built at the canvas size last read, unless the canvas may have ``resized``:
-        reading it is a layout of the whole page right after the panels changed, and a change
-        of size is caught anyway (a ``ResizeObserver`` calls this with ``resized``, and each
-        frame reads the size).
+        The scene is rebuilt when it is next needed (the frame, a tap, a test), not here: a
+        change's own browser task then saves and updates the panels, and the frame builds and
+        draws the scene, each a short task on a slow tablet.
         """
-        size = self._canvas_size() if resized or self._size is None else self._size
-        self.scene = build_scene(self.controller, *size)
+        self._scene_stale = True
+        if resized:
+            self._canvas_size()
         if not self._frame_pending:
             self._frame_pending = True
             self.window.requestAnimationFrame(self._frame_proxy)
 
+    @property
+    def scene(self) -> Scene:
+        """The table's scene for the current state, built if anything changed since the last.
+
+        It is built at the canvas size last read: reading it is a layout of the whole page,
+        and a change of size is caught anyway (a ``ResizeObserver`` calls :meth:`invalidate`
+        with ``resized``, and each frame reads the size).
+        """
+        if self._scene is None or self._scene_stale:
+            self._scene = build_scene(self.controller, *(self._size or self._canvas_size()))
+            self._scene_stale = False
+        return self._scene
+
     def _frame(self, _timestamp: Any = None) -> None:
-        """Draw the scene :meth:`invalidate` built (rebuilt only if the canvas changed size since)."""
+        """Draw the scene, at the canvas's size as it is now."""
         self._frame_pending = False
         width, height = self._canvas_size()
         if width < 1 or height < 1:
@@ -543,9 +555,10 @@ class App:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-        if self.scene is None or (self.scene.width, self.scene.height) != (width, height):
-            self.scene = build_scene(self.controller, width, height)  # else invalidate() built it
-        draw_scene(self.ctx, self.scene)
+        scene = self.scene
+        if (scene.width, scene.height) != (width, height):  # resized since it was built
+            scene = self._scene = build_scene(self.controller, width, height)
+        draw_scene(self.ctx, scene)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 
@@ -560,7 +573,7 @@ class App:
         """What end-to-end tests read: the phase, the person's options, and click positions."""
         controller = self.controller
         view = controller.view()
-        scene = self.scene or build_scene(controller, *self._canvas_size())
+        scene = self.scene
         return {
             "phase": controller.phase,
             "variant": controller.settings.variant,
