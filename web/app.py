@@ -563,7 +563,7 @@ class App:
         self.document.body.dataset.frames = str(self.frames)
 
     def _canvas_size(self) -> tuple[float, float]:
-        """The canvas's size in CSS px, read from the page (and kept for :meth:`invalidate`)."""
+        """The canvas's size in CSS px, read from the page (and kept: :attr:`scene` is built at it)."""
         self._size = (float(self.canvas.clientWidth), float(self.canvas.clientHeight))
         return self._size
 
