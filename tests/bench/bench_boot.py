@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.bench.served import BOOTED, served_chromium  # noqa: E402
+from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import throttle_cpu as throttle  # noqa: E402
 
 BARE_PAGE = Path(__file__).with_name("bare.html")
@@ -121,12 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default: 5)")
-    parser.add_argument(
-        "--throttle", default="1,4", help="comma-separated CPU throttling rates (default: 1,4)"
-    )
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    add_browser_options(parser)
     args = parser.parse_args(argv)
-    rates = [float(rate) for rate in args.throttle.split(",")]
+    rates = throttle_rates(args)
 
     overlays: dict[str, Path] = {BARE_URL_PATH: BARE_PAGE}
     overlays.update({STOCK_PYODIDE_URL + name: build.PYODIDE_DIR / name for name in build.PYODIDE_FILES})

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.served import BOOTED, served_chromium  # noqa: E402
+from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import play_hand_with_buttons, throttle_cpu  # noqa: E402
 
 GAME = "?variant=partnership-block&players=4&level=expert&aidelay=0&seed={seed}"
@@ -117,12 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table per throttling rate."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4, help="hands per throttling rate (default: 4)")
-    parser.add_argument(
-        "--throttle", default="1,4", help="comma-separated CPU throttling rates (default: 1,4)"
-    )
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    add_browser_options(parser)
     args = parser.parse_args(argv)
-    rates = [float(rate) for rate in args.throttle.split(",")]
+    rates = throttle_rates(args)
 
     with served_chromium(args.no_build) as (browser, url):
         for rate in rates:

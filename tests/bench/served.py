@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import threading
@@ -20,6 +21,19 @@ if TYPE_CHECKING:
 
 BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 """True once the page has booted, or failed to (``<body data-app-state>``)."""
+
+
+def add_browser_options(parser: argparse.ArgumentParser) -> None:
+    """The options every browser benchmark takes: ``--throttle`` rates and ``--no-build``."""
+    parser.add_argument(
+        "--throttle", default="1,4", help="comma-separated CPU throttling rates (default: 1,4)"
+    )
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+
+
+def throttle_rates(args: argparse.Namespace) -> list[float]:
+    """The CPU throttling rates ``--throttle`` names."""
+    return [float(rate) for rate in args.throttle.split(",")]
 
 
 @contextmanager

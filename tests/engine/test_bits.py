@@ -193,6 +193,15 @@ def check_play_out(
     assert got == want
     assert _moves_of(start, trace) == expected
 
+    assert_the_engine_replays(start, trace, hand, fast, line, got)
+
+
+def assert_the_engine_replays(
+    start: LineHand, trace: list[int], hand: Hand, fast: FastHand, line: LineHand, got: object
+) -> None:
+    """Each move of a core play-out's ``trace`` from ``start`` is legal there and in the engine
+    ``hand`` (whose move ints ``fast`` speaks), which ends as the play-out did (``got``, and
+    ``line``'s hands)."""
     step = start.copy()
     for number, entry in enumerate(trace):
         move = step.traced_move(entry)
@@ -201,7 +210,7 @@ def check_play_out(
         call_scores(hand)
         step.apply(move)
     assert hand.result is not None and engine_outcome(hand) == got == step.outcome
-    assert [line.tiles_of(seat) for seat in range(rules.players)] == [
+    assert [line.tiles_of(seat) for seat in range(hand.rules.players)] == [
         list(held) for held in hand.result.hands
     ]
 
@@ -320,15 +329,7 @@ def test_random_play_outs_on_the_core_are_legal_in_the_engine_and_end_as_it_does
     start = line.copy()
     trace: list[int] = []
     got = line.play_at_random(random.Random(seed).random, trace)
-    step = start.copy()
-    for number, entry in enumerate(trace):
-        move = step.traced_move(entry)
-        assert move in step.moves(), f"move {number}"
-        hand.apply(action_of(move, fast.t))
-        call_scores(hand)
-        step.apply(move)
-    assert hand.result is not None and engine_outcome(hand) == got == step.outcome
-    assert [line.tiles_of(seat) for seat in range(rules.players)] == [list(held) for held in hand.result.hands]
+    assert_the_engine_replays(start, trace, hand, fast, line, got)
 
 
 def test_a_random_play_out_picks_each_legal_play_about_equally_often() -> None:
