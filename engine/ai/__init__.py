@@ -46,11 +46,12 @@ SEARCH_READING: dict[str, Any] = {
     "race": 2.5,
     "wary": True,
     "easy_opponents": 0.03,
+    "partners": True,
 }
 """How the Hard and Expert searches read and play out a position (see SearchBot): each
 guessed deal weighed by how well it explains the play, the clearly worse moves dropped as it
 goes, their own side played out warily and the other side as most players play (heaviest
-first)."""
+first), and partners showing each other their strong suits (engine.ai.partner)."""
 
 HARD: dict[str, Any] = {"worlds": 100, "playouts": 250, **SEARCH_READING}
 """The Hard level's search: up to 100 guessed deals and 250 play-outs."""

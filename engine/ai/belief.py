@@ -15,7 +15,8 @@ guess can explain it at all. The partner's choices are not read: a partner plays
 own plan, not to this model (reading them this way was measured to make things worse).
 
 :func:`heaviest_facts` turns the model into certainties for a player who has never yet
-strayed from it, for the search to deal from.
+strayed from it, for the search to deal from; :func:`scoring_facts` does the same for the
+games scoring during play, where most players lay the tile that scores most.
 """
 
 from __future__ import annotations
@@ -25,12 +26,22 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.hand import Drew, Played
-from engine.layout import Layout
+from engine.hand import Drew, Played, play_points
+from engine.layout import End, Layout
+from engine.rules import PlayScoring
 from engine.tiles import Tile
 from engine.view import PlayerView
 
-__all__ = ["SURPRISE", "Choice", "PlayModel", "choices_of", "heaviest_facts", "log_likelihood", "resample"]
+__all__ = [
+    "SURPRISE",
+    "Choice",
+    "PlayModel",
+    "choices_of",
+    "heaviest_facts",
+    "log_likelihood",
+    "resample",
+    "scoring_facts",
+]
 
 SURPRISE = 0.05
 """How often the model expects a player to lay a fitting tile at random instead."""
@@ -51,6 +62,10 @@ class Choice:
     """Tiles the same player laid after this choice (they were in the hand at the time)."""
     drawn_since: int = 0
     """Tiles the player drew after this choice: its hand then is not known from a guess of now."""
+    before: Layout | None = None
+    """The layout the tile was laid on (``None``: not recorded)."""
+    end: End | None = None
+    """The end the tile was laid on (``None`` for the opening tile)."""
 
 
 def choices_of(view: PlayerView) -> list[Choice]:
@@ -62,7 +77,7 @@ def choices_of(view: PlayerView) -> list[Choice]:
     rules = view.rules
     mine = rules.side_of(view.seat)
     layout = Layout(rules.spinner)
-    made: list[tuple[int, Tile, frozenset[int] | None]] = []
+    made: list[tuple[int, Tile, frozenset[int] | None, Layout, End | None]] = []
     draws: list[list[int]] = [[] for _ in range(rules.players)]
     for event in view.history:
         if isinstance(event, Drew):
@@ -70,17 +85,17 @@ def choices_of(view: PlayerView) -> list[Choice]:
         elif isinstance(event, Played):
             values = None if layout.is_empty else frozenset(layout.values)
             forced = layout.is_empty and view.opening_tile == event.tile
-            made.append((-1 if forced else event.seat, event.tile, values))
+            made.append((-1 if forced else event.seat, event.tile, values, layout, event.end))
             layout = layout.play(event.tile, event.end)
     found = []
-    for index, (seat, tile, values) in enumerate(made):
+    for index, (seat, tile, values, before, end) in enumerate(made):
         if seat < 0 or seat == view.seat:
             continue
         if rules.side_of(seat) == mine:
             continue
-        later = tuple(other for who, other, _ in made[index + 1 :] if who == seat)
+        later = tuple(other for who, other, *_ in made[index + 1 :] if who == seat)
         drawn = sum(1 for position in draws[seat] if position > index)
-        found.append(Choice(seat, tile, values, later, drawn))
+        found.append(Choice(seat, tile, values, later, drawn, before, end))
     return found
 
 
@@ -99,6 +114,36 @@ def heaviest_facts(choices: Sequence[Choice], hidden: Sequence[Tile]) -> dict[in
         if any(_preferred(tile, choice) for tile in choice.laid_later):
             broken.add(choice.seat)
         facts.setdefault(choice.seat, set()).update(tile for tile in hidden if _preferred(tile, choice))
+    return {seat: frozenset(tiles) for seat, tiles in facts.items() if seat not in broken}
+
+
+def scoring_facts(
+    choices: Sequence[Choice], hidden: Sequence[Tile], scoring: PlayScoring
+) -> dict[int, frozenset[Tile]]:
+    """:func:`heaviest_facts` for the games scoring during play: the hidden tiles each player
+    cannot hold *if* it always lays the tile scoring most (then the heaviest, a double first).
+
+    A choice counts only with its layout recorded and before the player drew again.
+    """
+    facts: dict[int, set[Tile]] = {}
+    broken: set[int] = set()
+    for choice in choices:
+        before = choice.before
+        if choice.drawn_since or before is None:
+            continue
+        tile = choice.tile
+        chosen = (play_points(scoring, before.play(tile, choice.end)), tile.pips, tile.is_double)
+
+        def better(other: Tile, before: Layout = before, chosen: tuple[int, int, bool] = chosen) -> bool:
+            ends: tuple[End | None, ...] = (None,) if before.is_empty else before.ends_for(other)
+            return any(
+                (play_points(scoring, before.play(other, end)), other.pips, other.is_double) > chosen
+                for end in ends
+            )
+
+        if any(better(other) for other in choice.laid_later):
+            broken.add(choice.seat)
+        facts.setdefault(choice.seat, set()).update(other for other in hidden if better(other))
     return {seat: frozenset(tiles) for seat, tiles in facts.items() if seat not in broken}
 
 

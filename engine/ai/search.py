@@ -31,10 +31,11 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Claim, Draw, Play
 from engine.ai.base import think_through
-from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample
+from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample, scoring_facts
 from engine.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, serves, state_for
 from engine.ai.fast import FastHand, Outcome, RandomSource, move_of
 from engine.ai.knowledge import DealSampler, knowledge_of, with_facts
+from engine.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
 from engine.ai.tally import Numbers, Tally
 from engine.errors import IllegalActionError
 from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
@@ -101,10 +102,12 @@ class _Setup:
     policy: Policy
     """How each seat plays out."""
     sampler: DealSampler
-    models: list[PlayModel]
-    """How the opponents' choices are read (none: every deal is as likely)."""
+    models: list[PlayModel | PartnerModel]
+    """How the other players' choices are read (none: every deal is as likely)."""
     lacks: list[int]
     """Per seat, a bit mask of the numbers it is known to lack (for the wary playout)."""
+    signal: bool
+    """Whether the choice among near-equal moves signals the seat's strong suit to its partner."""
 
 
 class SearchBot:
@@ -119,8 +122,9 @@ class SearchBot:
     model weighs a tile's pips by ``strength`` and allows a random choice with probability
     ``surprise``). With ``heaviest_first``, opponents who have so far always laid their
     heaviest fitting tile are taken to go on doing so, as a hard fact
-    (:func:`engine.ai.belief.heaviest_facts`); not in the games that score during play,
-    where the heaviest tile is not the aim. ``randomness`` is how often a playout lays a
+    (:func:`engine.ai.belief.heaviest_facts`); in the games that score during play, where
+    the heaviest tile is not the aim, those who have always laid the tile scoring most
+    (:func:`engine.ai.belief.scoring_facts`), and the pips model is not used there. ``randomness`` is how often a playout lays a
     random tile; with ``wary``, the seat's own side plays out with :func:`wary_move`. With
     ``easy_opponents`` set, the other side plays out as the Easy player does (its heaviest
     tile, on the end that leaves the highest number showing), laying a random tile that
@@ -135,6 +139,10 @@ class SearchBot:
     below the leader by more than ``race`` standard errors of their paired difference are
     dropped (:meth:`engine.ai.tally.Tally.race`): the rest of the budget goes to the moves
     still in question.
+
+    With ``partners``, in the partnership games scoring nothing during play, the seat
+    signals its strong suit to its partner and reads its partner's signals
+    (:mod:`engine.ai.partner`; the reading needs ``weigh``).
     """
 
     def __init__(
@@ -154,6 +162,7 @@ class SearchBot:
         race_from: int = 16,
         unbiased: bool = False,
         playouts: int | None = None,
+        partners: bool = False,
     ) -> None:
         """A bot of ``level`` searching ``worlds`` worlds per decision (see the class docstring)."""
         self.level = level
@@ -171,6 +180,7 @@ class SearchBot:
         self.race_from = race_from
         self.unbiased = unbiased
         self.playouts = math.inf if playouts is None else playouts
+        self.partners = partners
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Search to the end of the budget and return the best action."""
@@ -218,13 +228,21 @@ class SearchBot:
         rules = view.rules
         knowledge = knowledge_of(view)
         choices = choices_of(view)
-        if self.heaviest_first and rules.play_scoring is PlayScoring.NONE:
-            knowledge = with_facts(knowledge, heaviest_facts(choices, knowledge.hidden))
-        if rules.play_scoring is not PlayScoring.NONE:  # the heaviest tile is not the aim there
+        if rules.play_scoring is PlayScoring.NONE:
+            if self.heaviest_first:
+                knowledge = with_facts(knowledge, heaviest_facts(choices, knowledge.hidden))
+        elif self.heaviest_first:  # the facts read the points; the model's pips do not describe such play
+            knowledge = with_facts(knowledge, scoring_facts(choices, knowledge.hidden, rules.play_scoring))
+            choices = []
+        else:  # the heaviest tile is not the aim there
             choices = [choice for choice in choices if not choice.drawn_since]
-        model = None
+        models: list[PlayModel | PartnerModel] = []
         if (self.oversample > 1 or self.weigh) and choices:
-            model = PlayModel(choices, rules.tiles, self.strength, self.surprise)
+            models.append(PlayModel(choices, rules.tiles, self.strength, self.surprise))
+        talking = self.partners and rules.partnerships and rules.play_scoring is PlayScoring.NONE
+        partner_choices = partner_choices_of(view) if talking and self.weigh else []
+        if partner_choices:
+            models.append(PartnerModel(partner_choices, rules.tiles, surprise=self.surprise))
         fast = FastHand.from_view(view, [()] * rules.players, ())
         side = rules.side_of(view.seat)
         moves, same = _distinct_moves(view, candidates, fast)
@@ -237,8 +255,9 @@ class SearchBot:
             template=state_for(fast),
             policy=Policy.of(rules, self.randomness, side, self.wary, self.easy_opponents),
             sampler=DealSampler(knowledge, rules.tiles),
-            models=[] if model is None else [model],
+            models=models,
             lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
+            signal=talking,
         )
 
     def _deals(
@@ -293,12 +312,24 @@ class SearchBot:
 
 
 def _decision(setup: _Setup, tally: Tally) -> Decision:
-    """The best candidate and every candidate's average worth and share of wins."""
+    """The best candidate and every candidate's average worth and share of wins.
+
+    Signalling, the best is the move among those still searched and within
+    :data:`~engine.ai.partner.SIGNAL_MARGIN` of the leader that shows the most of the
+    seat's suit (the worthier among equals).
+    """
     values, rates = tally.values(), tally.win_rates()
     candidates, same = setup.candidates, setup.same
     worth = {action: values[same[index]] for index, action in enumerate(candidates)}
     won = {action: rates[same[index]] for index, action in enumerate(candidates)}
     best = candidates[same.index(tally.best())]
+    if setup.signal:
+        near = [
+            candidates[same.index(index)]
+            for index in tally.live
+            if values[index] >= worth[best] - SIGNAL_MARGIN
+        ]
+        best = max(near, key=lambda action: (suit_signal(setup.view, action), worth[action]))
     return Decision(best, worth, tally.worlds, won)
 
 
