@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.ai.knowledge import knowledge_of
 from engine.ai.medium import play_features
+from engine.ai.partner import suit_signal
 from engine.ai.search import Decision, SearchBot
 from engine.view import PlayerView
 
@@ -67,7 +68,20 @@ def explain(view: PlayerView, decision: Decision) -> str:
         return f"{move}: it is your only move."
     if decision.worlds == 0:  # the same tile on ends showing the same number: one move really
         return f"{move}: it is your only move (either end leaves the same numbers showing)."
-    return f"{move}: {_merit(view, action)} ({_record(decision)})."
+    merit = _signal(view, action) if decision.values[action] < max(decision.values.values()) else None
+    return f"{move}: {merit or _merit(view, action)} ({_record(decision)})."
+
+
+def _signal(view: PlayerView, play: Play) -> str:
+    """Why the Expert chose a move a little below the best: the suit it shows its partner
+    (:mod:`engine.ai.partner`)."""
+    if play.end is None:
+        return "it shows your partner your strongest suit, and does about as well as the best move"
+    shown = play.tile.other(view.layout.value(play.end))
+    kept = suit_signal(view, play)
+    return (
+        f"it shows your partner your {shown}s (you hold {kept} more), and does about as well as the best move"
+    )
 
 
 def _merit(view: PlayerView, play: Play) -> str:

@@ -1,14 +1,14 @@
-"""Partners talking through their play: the signal a search player sends, and how it reads its partner.
+"""Partners talking through their play: the signal the Expert sends, and how it reads its partner.
 
 Seeing its partner's hand would lift the Expert from about 77% to 92% of partnership
-hands won against Easy players (README, "What holds the Expert back"): the partner's hand
+hands won against Easy players (README, "The arena"): the partner's hand
 is the information that matters most, and partners may only share it through their play.
-So the search players follow a simple convention that strong human players also teach,
-"show your strong suit":
+So the Expert follows a simple convention that strong human players also teach, "show your
+strong suit" (the Hint explains such a move in those words):
 
-* **Signal.** Among the moves the search finds about equally good (within
-  :data:`SIGNAL_MARGIN` of the best), a player lays the one that leaves showing the number
-  it holds most of (:func:`suit_signal`).
+* **Signal.** Among the moves its search finds about equally good (within
+  :data:`SIGNAL_MARGIN` of the best), it lays the one that leaves showing the number it
+  holds most of (:func:`suit_signal`).
 * **Reading.** Each guessed deal counts by how well it explains the partner's choices
   under a model of that convention (:class:`PartnerModel`): a choice's odds grow with the
   tiles the partner still held of the number it left showing, with the tile's pips and

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from engine import Hand, Layout, Play, make_rules, view_of
 from engine.ai import EXPERT, SearchBot, think_through
 from engine.ai.belief import Choice, scoring_facts
+from engine.ai.hint import explain
 from engine.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
 from tests.engine.scripted import action, scripted_hand, tiles
 
@@ -99,7 +100,8 @@ def test_among_near_equal_moves_a_partner_shows_its_strong_suit(seed: int, moves
 
 
 def test_the_signal_changes_some_choices_and_only_in_partnerships() -> None:
-    """Not vacuous: some moves differ from the plainly best; without partners none do."""
+    """Not vacuous: some moves differ from the plainly best; without partners none do. The
+    hint for such a move says what it shows the partner."""
     differed = 0
     for variant in ("partnership-block", "draw-2"):
         rules = make_rules(variant)
@@ -116,6 +118,14 @@ def test_the_signal_changes_some_choices_and_only_in_partnerships() -> None:
                 ):
                     assert variant == "partnership-block", f"{variant} signalled"
                     differed += 1
+                    play = decision.action
+                    assert isinstance(play, Play)
+                    shown = (
+                        "strongest suit"
+                        if play.end is None
+                        else f"{play.tile.other(view.layout.value(play.end))}s"
+                    )
+                    assert f"shows your partner your {shown}" in explain(view, decision)
                 hand.apply(decision.action)
     assert differed > 0
 
