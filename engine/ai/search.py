@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Claim, Draw, Play
@@ -41,7 +41,15 @@ from engine.errors import IllegalActionError
 from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
 from engine.view import PlayerView
 
-__all__ = ["PLAYOUT_RANDOMNESS", "Decision", "SearchBot", "hand_value", "play_out_fast", "wary_move"]
+__all__ = [
+    "PLAYOUT_RANDOMNESS",
+    "Decision",
+    "SearchBot",
+    "hand_value",
+    "hand_valuer",
+    "play_out_fast",
+    "wary_move",
+]
 
 WIN_WEIGHT = 0.75
 """In the games scoring nothing during play, how much winning counts against the margin."""
@@ -68,15 +76,32 @@ def hand_value(rules: Rules, outcome: Outcome, side: int) -> float:
     hand), only winning counts. In the fives games the points are the game, so the margin
     counts most. Elsewhere winning counts most and the margin breaks ties between wins.
     """
-    won = 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
-    mine = outcome.points[side]
-    best_other = max(points for other, points in enumerate(outcome.points) if other != side)
-    margin = math.tanh((mine - best_other) / 30.0)
+    return hand_valuer(rules, side)(outcome)[0]
+
+
+def hand_valuer(rules: Rules, side: int) -> Callable[[Outcome], tuple[float, float]]:
+    """:func:`hand_value` for one rule set and side, worked out once: a function giving a
+    finished hand's worth and whether ``side`` won it (1, 0, or 0.5 for a tie). The search
+    calls it once per play-out."""
+    others = [other for other in range(rules.sides) if other != side]
     if _points_do_not_count(rules):
-        return 2 * won - 1
-    if rules.play_scoring is not PlayScoring.NONE:
-        return 0.2 * (2 * won - 1) + 0.8 * margin
-    return WIN_WEIGHT * (2 * won - 1) + (1 - WIN_WEIGHT) * margin
+        win_weight = 1.0
+    elif rules.play_scoring is not PlayScoring.NONE:
+        win_weight = 0.2
+    else:
+        win_weight = WIN_WEIGHT
+
+    def value(outcome: Outcome) -> tuple[float, float]:
+        winner = outcome.winner_side
+        won = 0.5 if winner is None else float(winner == side)
+        if win_weight == 1.0:
+            return 2 * won - 1, won
+        points = outcome.points
+        best_other = max(points[other] for other in others)
+        margin = math.tanh((points[side] - best_other) / 30.0)
+        return win_weight * (2 * won - 1) + (1 - win_weight) * margin, won
+
+    return value
 
 
 def _points_do_not_count(rules: Rules) -> bool:
@@ -108,6 +133,8 @@ class _Setup:
     """Per seat, a bit mask of the numbers it is known to lack (for the wary playout)."""
     signal: bool
     """Whether the choice among near-equal moves signals the seat's strong suit to its partner."""
+    value: Callable[[Outcome], tuple[float, float]]
+    """A finished play-out's worth to the seat's side, and whether the side won (:func:`hand_valuer`)."""
 
 
 class SearchBot:
@@ -258,6 +285,7 @@ class SearchBot:
             models=models,
             lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
             signal=talking,
+            value=hand_valuer(rules, side),
         )
 
     def _deals(
@@ -293,14 +321,12 @@ class SearchBot:
     ) -> None:
         """Play every live candidate out in one guessed deal, with the same playout random numbers."""
         numbers = Numbers(rng)
-        rules, side = setup.view.rules, setup.side
+        value = setup.value
         results: list[tuple[float, float]] = []
         for index in tally.live:
             hand = base.copy()
             hand.apply(setup.moves[index])
-            outcome = self._play_out(setup, hand, numbers.again())
-            won = 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
-            results.append((hand_value(rules, outcome, side), won))
+            results.append(value(self._play_out(setup, hand, numbers.again())))
         tally.add(weight, results)
 
     def _play_out(self, setup: _Setup, hand: FastHand | LineHand, numbers: Numbers) -> Outcome:
