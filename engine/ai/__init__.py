@@ -55,12 +55,11 @@ first)."""
 HARD: dict[str, Any] = {"worlds": 100, "playouts": 250, **SEARCH_READING}
 """The Hard level's search: up to 100 guessed deals and 250 play-outs."""
 
-EXPERT: dict[str, Any] = {"worlds": 250, "playouts": 560, "partners": True, **SEARCH_READING}
-"""The Expert's: more deals and play-outs, and with a partner it shows its strong suit and
-reads its partner's (engine.ai.partner; on the Hard level's smaller budget that measured no
-better). The budget counts work, never time: up to ``worlds`` deals and ``playouts``
-candidate play-outs, so the decisions with many candidates (the costly ones) search fewer
-deals each."""
+EXPERT: dict[str, Any] = {"worlds": 250, "playouts": 560, **SEARCH_READING}
+"""The Expert's: more deals and play-outs. The budget counts work, never time: up to
+``worlds`` deals and ``playouts`` candidate play-outs, so the decisions with many candidates
+(the costly ones) search fewer deals each. (Partner signals, ``partners=True``, are off:
+see engine.ai.partner.)"""
 
 
 def make_bot(level: str) -> Bot:

@@ -187,7 +187,9 @@ class PlayModel:
         index = {tile: number for number, tile in enumerate(tiles)}
         self.surprise = surprise
         self.masks = [(1 << tile.low) | (1 << tile.high) for tile in tiles]
-        self._choices: list[tuple[int, int, int, list[int], list[float]]] = []
+        self._choices: list[tuple[int, float, list[float], list[float]]] = []
+        """Per choice: the seat, the chosen tile's odds, each tile's odds if it fitted then (else
+        0), and the odds of the fitting tiles known to be in the hand then (laid later, chosen)."""
         self._after_draws: list[tuple[int, int, list[int], list[bool], int]] = []
         odds = [
             math.exp(strength * (tile.pips + (DOUBLE_BONUS if tile.is_double else 0.0))) for tile in tiles
@@ -202,20 +204,32 @@ class PlayModel:
                 heavier = [(t.pips, t.is_double) > key for t in tiles]
                 self._after_draws.append((choice.seat, values, later, heavier, choice.drawn_since))
                 continue
-            self._choices.append((choice.seat, index[choice.tile], values, later, odds))
+            fitting = [
+                odds[tile] if values < 0 or self.masks[tile] & values else 0.0 for tile in range(len(tiles))
+            ]
+            chosen = index[choice.tile]
+            known = [fitting[tile] for tile in (*later, chosen) if fitting[tile]]
+            self._choices.append((choice.seat, odds[chosen], fitting, known))
 
     def log_likelihood(self, hands: Sequence[Sequence[int]]) -> float:
         """The log-probability of the choices if each seat holds ``hands[seat]`` (ids) now."""
         total = 0.0
         masks, surprise = self.masks, self.surprise
-        for seat, chosen, values, later, odds in self._choices:
-            options = [*hands[seat], *later, chosen]
-            if values >= 0:
-                options = [tile for tile in options if masks[tile] & values]
-            if len(options) < 2:
+        for seat, chosen, fitting, known in self._choices:
+            # The sum runs in the same order as over [*hand, *later, chosen], for the same floats.
+            options = len(known)
+            weight: float = 0
+            for tile in hands[seat]:
+                odds = fitting[tile]
+                if odds:
+                    weight += odds
+                    options += 1
+            if options < 2:
                 continue
-            modelled = odds[chosen] / sum(odds[tile] for tile in options)
-            total += math.log((1 - surprise) * modelled + surprise / len(options))
+            for odds in known:
+                weight += odds
+            modelled = chosen / weight
+            total += math.log((1 - surprise) * modelled + surprise / options)
         for seat, values, later, heavier, drawn in self._after_draws:
             preferred = sum(
                 1 for tile in (*hands[seat], *later) if heavier[tile] and (values < 0 or masks[tile] & values)

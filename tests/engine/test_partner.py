@@ -1,8 +1,8 @@
 """Partners talking through their play (engine.ai.partner), and the scoring players' habit read as facts.
 
-The search players signal their strong suit among near-equal moves and read their
-partner's choices by the same convention; in the games scoring during play they take an
-opponent who has always scored most to go on doing so.
+A search player with ``partners=True`` signals its strong suit among near-equal moves and
+reads its partner's choices by the same convention; in the games scoring during play the
+search players take an opponent who has always scored most to go on doing so.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_among_near_equal_moves_a_partner_shows_its_strong_suit(seed: int, moves
     if hand.is_over:
         return
     view = view_of(hand, hand.turn)
-    bot = SearchBot("test", **{**EXPERT, "worlds": 12, "race": 0.0})
+    bot = SearchBot("test", **{**EXPERT, "worlds": 12, "race": 0.0, "partners": True})
     decision = think_through(bot.think(view, random.Random(seed)))
     if not decision.worlds:
         return
@@ -107,7 +107,7 @@ def test_the_signal_changes_some_choices_and_only_in_partnerships() -> None:
         rules = make_rules(variant)
         for seed in range(6):
             hand = Hand.deal(rules, random.Random(seed), 0)
-            bot = SearchBot("test", **{**EXPERT, "worlds": 12, "race": 0.0})
+            bot = SearchBot("test", **{**EXPERT, "worlds": 12, "race": 0.0, "partners": True})
             while not hand.is_over:
                 view = view_of(hand, hand.turn)
                 decision = think_through(bot.think(view, random.Random(seed)))
