@@ -25,8 +25,8 @@ after a draw its hand then is unknown.
 No level uses it yet. Measured paired against the same Expert without it, it won +1.4 ±
 1.0 points more of partnership hands on 4,000 tuning deals but none more on the arena's
 fresh seeds, for about 7% more decision time in the page, where the Expert's slowest
-decisions already miss their target on a throttled CPU (README, "Speed"). It waits for a
-cheaper search.
+decisions have little room under their target on a throttled CPU (README, "Speed"). It
+waits for a cheaper search.
 """
 
 from __future__ import annotations
