@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.hand import Drew, Played, play_points
@@ -68,8 +68,9 @@ class Choice:
     """The end the tile was laid on (``None`` for the opening tile)."""
 
 
-def choices_of(view: PlayerView) -> list[Choice]:
-    """The free choices of the opponents (a partner plays to its own plan, not by this model).
+def choices_of(view: PlayerView, partners: bool = False) -> list[Choice]:
+    """The free choices of the opponents (a partner plays to its own plan, not by this model),
+    or with ``partners`` those of the seat's partners (read by :mod:`engine.ai.partner`).
 
     A forced opening tile is no choice. A choice made before the player drew again is kept
     with the number of tiles drawn since (see :class:`PlayModel`).
@@ -91,7 +92,7 @@ def choices_of(view: PlayerView) -> list[Choice]:
     for index, (seat, tile, values, before, end) in enumerate(made):
         if seat < 0 or seat == view.seat:
             continue
-        if rules.side_of(seat) == mine:
+        if (rules.side_of(seat) == mine) != partners:
             continue
         later = tuple(other for who, other, *_ in made[index + 1 :] if who == seat)
         drawn = sum(1 for position in draws[seat] if position > index)
@@ -106,15 +107,7 @@ def heaviest_facts(choices: Sequence[Choice], hidden: Sequence[Tile]) -> dict[in
     holding a heavier one that fitted (seen when it laid that one later) plainly does not
     play so, and is left out. Tiles compare by pips, then a double first.
     """
-    facts: dict[int, set[Tile]] = {}
-    broken: set[int] = set()
-    for choice in choices:
-        if choice.drawn_since:
-            continue
-        if any(_preferred(tile, choice) for tile in choice.laid_later):
-            broken.add(choice.seat)
-        facts.setdefault(choice.seat, set()).update(tile for tile in hidden if _preferred(tile, choice))
-    return {seat: frozenset(tiles) for seat, tiles in facts.items() if seat not in broken}
+    return _habit_facts(choices, hidden, lambda choice: lambda tile: _preferred(tile, choice))
 
 
 def scoring_facts(
@@ -123,27 +116,49 @@ def scoring_facts(
     """:func:`heaviest_facts` for the games scoring during play: the hidden tiles each player
     cannot hold *if* it always lays the tile scoring most (then the heaviest, a double first).
 
-    A choice counts only with its layout recorded and before the player drew again.
+    A choice counts only with its layout recorded.
     """
-    facts: dict[int, set[Tile]] = {}
-    broken: set[int] = set()
-    for choice in choices:
+
+    def preferred_to(choice: Choice) -> Callable[[Tile], bool]:
         before = choice.before
-        if choice.drawn_since or before is None:
-            continue
+        if before is None:
+            return lambda tile: False
         tile = choice.tile
         chosen = (play_points(scoring, before.play(tile, choice.end)), tile.pips, tile.is_double)
 
-        def better(other: Tile, before: Layout = before, chosen: tuple[int, int, bool] = chosen) -> bool:
+        def better(other: Tile) -> bool:
             ends: tuple[End | None, ...] = (None,) if before.is_empty else before.ends_for(other)
             return any(
                 (play_points(scoring, before.play(other, end)), other.pips, other.is_double) > chosen
                 for end in ends
             )
 
-        if any(better(other) for other in choice.laid_later):
+        return better
+
+    return _habit_facts(choices, hidden, preferred_to)
+
+
+def _habit_facts(
+    choices: Sequence[Choice],
+    hidden: Sequence[Tile],
+    preferred_to: Callable[[Choice], Callable[[Tile], bool]],
+) -> dict[int, frozenset[Tile]]:
+    """The hidden tiles each player cannot hold if it always follows a habit:
+    ``preferred_to(choice)`` tells the tiles the habit would have laid instead of the choice.
+
+    Choices made before the player drew again say nothing of its hand now; a player seen
+    laying later a tile the habit preferred at an earlier choice does not follow it, and is
+    left out.
+    """
+    facts: dict[int, set[Tile]] = {}
+    broken: set[int] = set()
+    for choice in choices:
+        if choice.drawn_since:
+            continue
+        preferred = preferred_to(choice)
+        if any(preferred(tile) for tile in choice.laid_later):
             broken.add(choice.seat)
-        facts.setdefault(choice.seat, set()).update(other for other in hidden if better(other))
+        facts.setdefault(choice.seat, set()).update(tile for tile in hidden if preferred(tile))
     return {seat: frozenset(tiles) for seat, tiles in facts.items() if seat not in broken}
 
 

@@ -19,7 +19,7 @@ The model's weights (:data:`PARTNER_WEIGHTS`) were fitted as a conditional logit
 7,361 choices of the Expert signalling at 0.05 in arena self-play (seeds 1001-1500, never
 the seeds the README's arena table uses). The model allows a random choice with
 probability ``surprise``, so a partner who does not signal (a person, say) only makes the
-reading a little less sharp. Only choices the partner made before drawing a tile are read:
+reading a little less sharp. Only choices the partner has drawn no tile since are read:
 after a draw its hand then is unknown.
 
 No level uses it yet. Measured paired against the same Expert without it, it won +1.4 ±
@@ -36,8 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Play
-from engine.hand import Drew, Played
-from engine.layout import Layout
+from engine.ai.belief import choices_of
 from engine.tiles import Tile
 from engine.view import PlayerView
 
@@ -92,35 +91,21 @@ class PartnerChoice:
 
 
 def partner_choices_of(view: PlayerView) -> list[PartnerChoice]:
-    """The free choices of the seat's partners made before they drew any tile.
-
-    A forced opening tile is no choice; with no partnerships there is nothing to read.
-    """
-    rules = view.rules
-    if not rules.partnerships:
+    """The free choices of the seat's partners that their hands now still explain (no tile
+    drawn since: :func:`engine.ai.belief.choices_of`). With no partnerships there are none."""
+    if not view.rules.partnerships:
         return []
-    partners = {seat for seat in rules.seats_of(rules.side_of(view.seat)) if seat != view.seat}
-    layout = Layout(rules.spinner)
-    drew: set[int] = set()
-    made: list[tuple[int, Tile, tuple[int, ...] | None, int | None]] = []
-    for event in view.history:
-        if isinstance(event, Drew):
-            drew.add(event.seat)
-        elif isinstance(event, Played):
-            forced = layout.is_empty and view.opening_tile == event.tile
-            free = event.seat in partners and event.seat not in drew and not forced
-            if layout.is_empty or event.end is None:
-                showing, covered = None, None
-            else:
-                showing, covered = tuple(sorted(set(layout.values))), layout.value(event.end)
-            made.append((event.seat if free else -1, event.tile, showing, covered))
-            layout = layout.play(event.tile, event.end)
-    found = []
-    for index, (seat, tile, showing, covered) in enumerate(made):
-        if seat >= 0:
-            later = tuple(other for who, other, _, _ in made[index + 1 :] if who == seat)
-            found.append(PartnerChoice(seat, tile, showing, covered, later))
-    return found
+    return [
+        PartnerChoice(
+            choice.seat,
+            choice.tile,
+            None if choice.values is None else tuple(sorted(choice.values)),
+            None if choice.before is None or choice.end is None else choice.before.value(choice.end),
+            choice.laid_later,
+        )
+        for choice in choices_of(view, partners=True)
+        if not choice.drawn_since
+    ]
 
 
 class PartnerModel:
