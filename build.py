@@ -229,9 +229,15 @@ def pyscript_modules(dist: Path = PYSCRIPT_DIST, entry: str = "core.js") -> list
 
 
 def copy_pyscript(dest: Path) -> None:
-    """Copy PyScript's core.js, the chunks it imports and core.css into ``dest``."""
+    """Copy PyScript's core.js, the chunks a boot loads (:func:`boot_modules`) and core.css
+    into ``dest``.
+
+    The chunks of the plugins turned off (editor, terminal, game, MicroPython, TOML) stay
+    behind: the page never imports them, so they would only be downloaded and cached.
+    """
     dest.mkdir(parents=True)
-    for name in [*pyscript_modules(), "core.css"]:
+    used = [name.removeprefix("pyscript/") for name in boot_modules() if name.startswith("pyscript/")]
+    for name in [*used, "core.css"]:
         shutil.copyfile(PYSCRIPT_DIST / name, dest / name)
 
 
@@ -619,12 +625,20 @@ class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet: the server runs inside tests and benchmarks."""
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Note the path and status in the server's ``served`` list, if it keeps one."""
+        served = getattr(self.server, "served", None)
+        if served is not None:
+            served.append((self.path.split("?", 1)[0], int(code) if isinstance(code, int) else str(code)))
+
 
 class DistServer(http.server.ThreadingHTTPServer):
     """A threading HTTP server whose request threads never block interpreter exit."""
 
     daemon_threads = True
     allow_reuse_address = True
+    served: list[tuple[str, int | str]] | None = None
+    """Set to a list to have every request's (path, status) appended to it (for tests)."""
 
     def handle_error(self, request: object, client_address: object) -> None:
         """Ignore clients that hang up mid-response (reloads, closed pages); report the rest."""
@@ -867,6 +881,50 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The PNG icons of the web app manifest: (file in web/, the SVG drawn, size in px). The
+#: maskable one fills its square and keeps the tile inside the middle 80% circle, so a
+#: launcher may cut it to any shape. Committed; ``build.py icons`` redraws them.
+PNG_ICONS = (
+    ("icon-192.png", "icon.svg", 192),
+    ("icon-512.png", "icon.svg", 512),
+    ("icon-maskable-512.png", "icon-maskable.svg", 512),
+)
+
+
+def render_icons(web: Path = WEB) -> list[Path]:
+    """Draw each of :data:`PNG_ICONS` from its SVG with headless Chromium (transparent
+    corners kept), into ``web``; returns the files written."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("DOMINOES_CHROMIUM") or find_chromium()
+    if not chromium:
+        fail("no Chromium found: install chromium or set DOMINOES_CHROMIUM")
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
+        try:
+            for name, svg, size in PNG_ICONS:
+                page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
+                source = (web / svg).read_text(encoding="utf-8")
+                page.set_content(
+                    "<style>html,body{margin:0;background:transparent}svg{display:block;"
+                    f"width:{size}px;height:{size}px}}</style>{source}"
+                )
+                (web / name).write_bytes(page.screenshot(omit_background=True))
+                page.close()
+                written.append(web / name)
+        finally:
+            browser.close()
+    return written
+
+
+def cmd_icons(args: argparse.Namespace) -> int:
+    """``build.py icons``: redraw the PNG icons from the SVGs (then commit them)."""
+    for path in render_icons():
+        print(f"wrote {path.relative_to(ROOT)}", flush=True)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     top = argparse.ArgumentParser(
@@ -897,6 +955,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     p.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "icons",
+        help="redraw the manifest's PNG icons from web/icon.svg and web/icon-maskable.svg",
+        description=(
+            "Draw web/icon-192.png, web/icon-512.png and web/icon-maskable-512.png from the "
+            "SVG icons with headless Chromium. The PNGs are committed: run this after "
+            "changing an SVG icon."
+        ),
+    )
+    p.set_defaults(func=cmd_icons)
 
     p = sub.add_parser(
         "test",

@@ -51,9 +51,12 @@ function registerServiceWorkerWhenReady() {
     try {
       // Where storage is blocked the browser refuses service workers too: do not ask.
       if (!boot.storage.serviceWorker || (!boot.storage.localStorage && !boot.storage.indexedDB)) return;
-      navigator.serviceWorker.register("./sw.js").catch((error) => {
-        console.warn("Service worker not registered; offline play is unavailable.", error);
-      });
+      // (Chromium answers undefined, not an error, where a frame's storage is blocked.)
+      navigator.serviceWorker.register("./sw.js").then(
+        (registration) => registration && offerUpdates(registration),
+        (error) => console.warn("Service worker not registered; offline play is unavailable.", error),
+      );
+      keepStorage();
     } catch (error) {
       console.warn("Service worker not available here; offline play is unavailable.", error);
     }
@@ -69,6 +72,90 @@ function registerServiceWorkerWhenReady() {
     if (state !== "loading") whenReady.disconnect();
   });
   whenReady.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+/**
+ * Ask the browser to keep this site's storage (saved games, settings, the offline copy)
+ * when space runs low, instead of evicting it. The answer lands in `dominoesBoot.persisted`.
+ */
+function keepStorage() {
+  if (!navigator.storage || !navigator.storage.persist) return;
+  navigator.storage.persist().then(
+    (granted) => { boot.persisted = granted; },
+    () => { boot.persisted = false; },
+  );
+}
+
+/** Whether the table is at rest: the person is to move or the hand is over, nothing thinking. */
+function atRest() {
+  const { phase, thinking } = document.body.dataset;
+  return phase !== "bot" && thinking !== "true";
+}
+
+/**
+ * Tell the player when a new build is installed and waiting (see sw.js), and switch to it
+ * when they accept: at once if the table is at rest, else as soon as the computer's move
+ * under way is made. Every move is saved as it is made, so the reload that follows puts
+ * the same game back. Not accepted, the new build starts on the next visit.
+ */
+function offerUpdates(registration) {
+  const banner = document.getElementById("update");
+  let waiting = null;
+  let accepted = false;
+  let reloading = false;
+  const offer = (worker) => {
+    waiting = worker;
+    boot.update = "ready";
+    banner.hidden = false;
+  };
+  const activate = () => {
+    if (!accepted || !waiting || !atRest()) return;
+    rest.disconnect();
+    boot.update = "activating";
+    waiting.postMessage("activate-update");
+  };
+  const rest = new MutationObserver(activate);
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      // "installed" with a worker already in charge: an update, not the first install.
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+    });
+  });
+  let controller = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const previous = controller;
+    controller = navigator.serviceWorker.controller;
+    if (!previous) return; // the first install taking this page over: nothing changed
+    // A new build took over (accepted here or in another tab): load it once at rest.
+    boot.update = "activating";
+    banner.hidden = true;
+    const reload = () => {
+      if (reloading || !atRest()) return;
+      reloading = true;
+      settled.disconnect();
+      window.location.reload();
+    };
+    const settled = new MutationObserver(reload);
+    settled.observe(document.body, { attributes: true, attributeFilter: ["data-phase", "data-thinking"] });
+    reload();
+  });
+  document.getElementById("update-now").addEventListener("click", () => {
+    accepted = true;
+    banner.hidden = true;
+    rest.observe(document.body, { attributes: true, attributeFilter: ["data-phase", "data-thinking"] });
+    activate();
+  });
+  document.getElementById("update-later").addEventListener("click", () => {
+    banner.hidden = true;
+  });
+  // A table left open for days still hears of new versions: look when it is shown again.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+  boot.checkForUpdate = () => registration.update();
 }
 
 async function start() {

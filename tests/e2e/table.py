@@ -57,15 +57,21 @@ def play_hand_with_buttons(page: Page | Frame, stop_after_turns: int | None = No
             return current
         if stop_after_turns is not None and turns >= stop_after_turns:
             return current
-        playable = [t["tile"] for t in current["scene"]["hand"] if t["playable"]]
-        if playable:
-            page.locator(f"#a11y-hand button[data-move='{playable[0]}']").press("Enter")
-            if state(page)["selected"] is not None:
-                page.locator("#a11y-ends button").first.press("Enter")
-            assert playable[0] not in state(page)["hand"], f"{playable[0]} was not played"
-        elif "draw" in current["legal"]:
-            page.click("#draw-btn")
-        else:
-            assert current["legal"] == ["pass"], current["legal"]
-            page.click("#pass-btn")
+        make_my_move_with_buttons(page, current)
     raise AssertionError("the hand did not end after 400 moves")
+
+
+def make_my_move_with_buttons(page: Page | Frame, current: dict[str, Any]) -> None:
+    """Make the person's move in ``current`` (the state, their turn) with the keyboard
+    twin's buttons: the first playable tile on the first lit end, else draw or pass."""
+    playable = [t["tile"] for t in current["scene"]["hand"] if t["playable"]]
+    if playable:
+        page.locator(f"#a11y-hand button[data-move='{playable[0]}']").press("Enter")
+        if state(page)["selected"] is not None:
+            page.locator("#a11y-ends button").first.press("Enter")
+        assert playable[0] not in state(page)["hand"], f"{playable[0]} was not played"
+    elif "draw" in current["legal"]:
+        page.click("#draw-btn")
+    else:
+        assert current["legal"] == ["pass"], current["legal"]
+        page.click("#pass-btn")

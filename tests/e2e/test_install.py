@@ -1,0 +1,243 @@
+"""The table as an installed, offline app: the manifest, the service worker's precache and
+its updates, and the storage the browser is asked to keep."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Page, expect
+
+import build
+from tests.e2e.conftest import Recorder, wait_until_ready
+from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle, state
+
+pytestmark = pytest.mark.e2e
+
+GAME_KEYS = ("hand", "layout_tiles", "scores", "boneyard", "hand_number", "variant", "players")
+"""What must be the same across an update for the game to be the same."""
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+"""True once the service worker has installed (precached everything) and controls the page."""
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, read from its header."""
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    width, height = struct.unpack(">II", header[16:24])
+    return width, height
+
+
+@pytest.fixture
+def own_server(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], tuple[build.DistServer, Path]]]:
+    """``serve() -> (server, folder)``: a copy of dist/ on a server of its own (so a test can
+    change the files it serves), which notes every request in ``server.served``."""
+    servers = []
+
+    def serve() -> tuple[build.DistServer, Path]:
+        folder = tmp_path / f"dist-{len(servers)}"
+        shutil.copytree(dist_dir, folder)
+        server = build.make_server(folder, "127.0.0.1", 0)
+        server.served = []
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server, folder
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def clean_page(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """``open_page(url) -> Page``: a fresh recorded context on ``url``, clean at teardown."""
+    opened = []
+
+    def open_page(url: str) -> Page:
+        context = browser.new_context()
+        recorder = Recorder()
+        recorder.attach_context(context)
+        opened.append((context, recorder))
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        wait_until_ready(page)
+        return page
+
+    yield open_page
+    problems = [problem for _, recorder in opened for problem in recorder.problems()]
+    for context, _ in opened:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def profile_page(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path
+) -> Iterator[Callable[[str], Page]]:
+    """``open_page(url) -> Page``: as ``clean_page``, in a browser profile of its own.
+
+    The other tests' contexts are incognito, where Chromium installs nothing and keeps its
+    HTTP cache in memory, too small for the runtime's 9.6 MB WebAssembly file.
+    """
+    opened = []
+
+    def open_page(url: str) -> Page:
+        context = browser_type.launch_persistent_context(
+            tmp_path / f"profile-{len(opened)}", **browser_type_launch_args
+        )
+        recorder = Recorder()
+        recorder.attach_context(context)
+        opened.append((context, recorder))
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        wait_until_ready(page)
+        return page
+
+    yield open_page
+    problems = [problem for _, recorder in opened for problem in recorder.problems()]
+    for context, _ in opened:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_manifest_names_png_icons_of_their_real_sizes(dist_dir: Path) -> None:
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"]
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    sizes = {icon["sizes"] for icon in pngs}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon["purpose"] == "maskable" for icon in pngs)
+    for icon in pngs:
+        width, height = png_size(dist_dir / icon["src"].removeprefix("./"))
+        assert icon["sizes"] == f"{width}x{height}", icon["src"]
+
+
+def test_chromium_finds_the_table_installable(profile_page: Callable[[str], Page], app_url: str) -> None:
+    page = profile_page(app_url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+
+
+def test_the_browser_is_asked_to_keep_the_tables_storage(app_page: Page) -> None:
+    # The answer (granted or not) is the browser's; that it was asked shows in the answer.
+    app_page.wait_for_function("typeof window.dominoesBoot.persisted === 'boolean'", timeout=30_000)
+
+
+def test_a_first_visit_downloads_each_file_once_and_precaches_only_what_the_table_uses(
+    own_server: Callable[[], tuple[build.DistServer, Path]], profile_page: Callable[[str], Page]
+) -> None:
+    server, folder = own_server()
+    page = profile_page(server.url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    assert server.served is not None
+    full = Counter(path for path, status in server.served if status == 200)
+    # The precache revalidates what the page has just loaded (304s): no file comes twice.
+    assert [path for path, count in full.items() if count > 1] == []
+    precached = set(
+        page.evaluate(
+            """async () => {
+                const names = await caches.keys();
+                const cache = await caches.open(names.find((name) => name.startsWith('dominoes-')));
+                return (await cache.keys()).map((request) => new URL(request.url).pathname);
+            }"""
+        )
+    )
+    shipped = {"/" + name for name in build.dist_files(folder)} - {"/sw.js"}
+    in_memory_storage = {name for name in shipped if name.startswith("/" + build.FAKE_INDEXEDDB_DIST + "/")}
+    assert precached == (shipped - in_memory_storage) | {"/"}
+    # PyScript's chunks are those a boot loads: the editor, terminal and the other plugins
+    # turned off are neither shipped nor cached.
+    pyscript = {name for name in shipped if name.startswith("/pyscript/")}
+    assert pyscript == {"/" + name for name in build.boot_modules() if name.startswith("pyscript/")} | {
+        "/pyscript/core.css"
+    }
+
+
+def test_after_one_visit_a_whole_hand_plays_offline(open_app: Callable[..., Any]) -> None:
+    session = open_app("?variant=block&players=4&seed=11&aidelay=0")
+    page = session.page
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    session.context.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_until_ready(page)
+    assert page.evaluate("navigator.onLine") is False
+    final = play_hand_with_buttons(page)
+    assert final["phase"] in ("hand-over", "match-over")
+
+
+def deploy_changed_build(folder: Path) -> None:
+    """Change a served dist/ as a new build would: a file differs, so the service worker
+    has a new cache name and precache."""
+    style = folder / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* the next build */\n", encoding="utf-8")
+    build.write_service_worker(folder)
+
+
+def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
+    own_server: Callable[[], tuple[build.DistServer, Path]], clean_page: Callable[[str], Page]
+) -> None:
+    server, folder = own_server()
+    page = clean_page(server.url + "?variant=draw-2&seed=99&aidelay=0")
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    before = play_hand_with_buttons(page, stop_after_turns=3)
+    assert before["phase"] == "human" and before["layout_tiles"] >= 3
+    first_cache = page.evaluate("caches.keys()")
+
+    deploy_changed_build(folder)
+    page.evaluate("window.dominoesBoot.checkForUpdate()")
+    # The new build installs in the background and waits; the old one keeps the page.
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    assert page.evaluate("fetch('./style.css').then((r) => r.text())").count("the next build") == 0
+
+    with page.expect_navigation(timeout=60_000):  # the page reloads into the new build
+        page.locator("#update-now").click()
+    wait_until_ready(page)
+    after = settle(page)
+    for key in GAME_KEYS:
+        assert after[key] == before[key], key
+    assert page.evaluate("fetch('./style.css').then((r) => r.text())").count("the next build") == 1
+    caches_now = page.evaluate("caches.keys()")
+    assert len(caches_now) == 1 and caches_now != first_cache  # the old build's cache is gone
+    expect(page.locator("#update")).to_be_hidden()
+
+
+def test_an_update_accepted_while_the_computer_moves_waits_for_its_move(
+    own_server: Callable[[], tuple[build.DistServer, Path]], clean_page: Callable[[str], Page]
+) -> None:
+    server, folder = own_server()
+    page = clean_page(server.url + "?variant=draw-2&seed=99&aidelay=1500")
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    deploy_changed_build(folder)
+    page.evaluate("window.dominoesBoot.checkForUpdate()")
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    current = settle(page)
+    assert current["phase"] == "human"
+    # Note what the table was doing when the page went away.
+    page.evaluate(
+        """addEventListener('pagehide', () => sessionStorage.setItem('left-while',
+            document.body.dataset.phase + ' ' + document.body.dataset.thinking))"""
+    )
+    make_my_move_with_buttons(page, current)
+    assert page.evaluate("document.body.dataset.phase") == "bot"  # the computer waits 1.5 s to move
+    with page.expect_navigation(timeout=60_000):
+        page.locator("#update-now").click()
+    wait_until_ready(page)
+    left_while = page.evaluate("sessionStorage.getItem('left-while')")
+    assert left_while is not None and not left_while.startswith("bot"), left_while
+    assert "true" not in left_while
+    assert state(page)["restored"] is True
