@@ -161,6 +161,8 @@ class App:
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
+        page.on(page.el("hand-close"), "click", lambda _e: page.dismiss_summary())
+        page.on(page.el("summary-btn"), "click", lambda _e: page.open_summary(self.controller))
         page.on(page.el("hand-replay-btn"), "click", lambda _e: self._replay_last_hand())
         page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
         page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
@@ -240,7 +242,12 @@ class App:
                 self.after_change()
 
     def _on_key(self, event: Any) -> None:
-        """Ctrl+Z (or Cmd+Z) takes a move back, unless the person is typing or in a dialog."""
+        """Ctrl+Z (or Cmd+Z) takes a move back, unless the person is typing or in a dialog;
+        Escape closes the end-of-hand summary to show the board."""
+        if str(event.key) == "Escape" and self.page.el("hand-dialog").open:
+            event.preventDefault()
+            self.page.dismiss_summary()
+            return
         if str(event.key).lower() != "z" or not (event.ctrlKey or event.metaKey) or event.shiftKey:
             return
         target = event.target

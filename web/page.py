@@ -14,6 +14,7 @@ from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Vari
 from engine.ai import BOT_LEVELS
 from engine.hand import agree
 from web.controller import Controller, Settings, seat_names
+from web.tile_svg import tile_svg
 
 __all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
 
@@ -30,6 +31,8 @@ class Page:
         self._handlers: list[Any] = []
         self._elements: dict[str, Any] = {}
         self._twin_shown: tuple[object, ...] | None = None
+        self.summary_dismissed = False
+        """Whether the person closed this hand's summary to look at the board."""
 
     def el(self, element_id: str) -> Any:
         """The element with this id, looked up once (the page's elements are never replaced,
@@ -59,7 +62,10 @@ class Page:
         self.el("turn").textContent = self._turn_text(controller)
         self.el("draw-btn").disabled = not controller.can(Draw())
         self.el("pass-btn").disabled = not controller.can(Pass())
-        self.el("draw-btn").hidden = view.rules.draw.value == "none"
+        over = controller.phase in ("hand-over", "match-over")
+        self.el("draw-btn").hidden = view.rules.draw.value == "none" or over
+        self.el("pass-btn").hidden = over  # (the footer's room goes to Hand summary)
+        self.el("hint-btn").hidden = over
         self.el("hint-btn").disabled = controller.phase != "human" or controller.hint is not None
         self._update_undo(controller)
         in_play = controller.phase in ("human", "bot")
@@ -207,6 +213,14 @@ class Page:
                 cell = self.document.createElement("td")
                 cell.textContent = text
                 row.appendChild(cell)
+            if held:  # the tiles drawn, their names kept for screen readers (and copying)
+                said = self.document.createElement("span")
+                said.className = "sr-only"
+                said.textContent = row.cells[1].textContent
+                drawn = self.document.createElement("span")
+                drawn.className = "tiles-left"
+                drawn.innerHTML = "".join(tile_svg(tile) for tile in held)
+                row.cells[1].replaceChildren(said, drawn)
             rows.append(row)
         self.el("hand-rows").replaceChildren(*rows)
         if match.result is not None:
@@ -222,15 +236,33 @@ class Page:
         self.el("hand-sheet").replaceChildren(self.sheet_table(controller))
         self.el("next-hand-btn").hidden = match.result is not None
         self.el("new-match-btn").hidden = match.result is None
+        self.el("summary-btn").hidden = False
+        if not self.summary_dismissed:
+            self.open_summary(controller)
+
+    def open_summary(self, controller: Controller) -> None:
+        """Open the filled end-of-hand dialog, its title in view and its main button focused."""
+        self.summary_dismissed = False
         dialog = self.el("hand-dialog")
         if not dialog.open:
             dialog.show()
-            primary = self.el("new-match-btn" if match.result is not None else "next-hand-btn")
-            primary.focus()
-            dialog.scrollTop = 0  # the buttons stay in view at the bottom: show the title and result first
+            primary = self.el("new-match-btn" if controller.match.result is not None else "next-hand-btn")
+            # The buttons stay in view at the bottom: focus without scrolling, title and result first.
+            primary.focus(self.document.defaultView.JSON.parse('{"preventScroll": true}'))
+            dialog.scrollTop = 0
+
+    def dismiss_summary(self) -> None:
+        """Close the end-of-hand dialog to look at the final board (the footer's Summary reopens it)."""
+        self.summary_dismissed = True
+        dialog = self.el("hand-dialog")
+        if dialog.open:
+            dialog.close()
+        self.el("summary-btn").focus()
 
     def close_hand_over(self) -> None:
-        """Close the end-of-hand dialog if it is open."""
+        """Close the end-of-hand dialog if it is open (a new hand began)."""
+        self.summary_dismissed = False
+        self.el("summary-btn").hidden = True
         dialog = self.el("hand-dialog")
         if dialog.open:
             dialog.close()

@@ -4,7 +4,7 @@
 
 Writes one PNG per screen and size: the loading screen's failure message, the sandboxed
 frame's message, a table embedded with storage blocked (its "will not be kept" notice), a
-hostile link's message, a damaged save's message, the end of a hand, the replay viewer, the
+hostile link's message, a damaged save's message, the offer of a new version, the end of a hand, the replay viewer, the
 Game dialog with an import error, the statistics and an embedded replay (light, compact).
 Not a test: a person looks at them.
 """
@@ -70,7 +70,12 @@ def main(out: Path) -> None:
             network.send("Network.enable")
             network.send(
                 "Network.emulateNetworkConditions",
-                {"offline": False, "latency": 40, "downloadThroughput": 2_000_000, "uploadThroughput": 500_000},
+                {
+                    "offline": False,
+                    "latency": 40,
+                    "downloadThroughput": 2_000_000,
+                    "uploadThroughput": 500_000,
+                },
             )
             page.goto(app_url + "?aidelay=0", wait_until="commit")
             page.wait_for_function("window.dominoesBoot?.download?.done > 2e6", timeout=60_000)
@@ -109,6 +114,12 @@ def main(out: Path) -> None:
             page.goto(app_url + "?aidelay=0")
             page.wait_for_function(READY)
             page.screenshot(path=out / f"damaged-save-{size}.png")
+
+            # The offer of a new version (shown as boot.js shows it when one is waiting).
+            page.goto(app_url + "?variant=draw-2&seed=5&aidelay=0")
+            page.wait_for_function(READY)
+            page.evaluate("document.getElementById('update').hidden = false")
+            page.screenshot(path=out / f"update-ready-{size}.png")
             _record_screens(page, app_url, out, size)
             context.close()
         browser.close()

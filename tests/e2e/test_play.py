@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import click_canvas, settle, state
+from tests.e2e.table import click_canvas, play_hand_with_buttons, settle, state
 
 
 def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:
@@ -187,3 +187,31 @@ def test_the_table_fits_a_phone_in_portrait(open_app: Callable[..., Any]) -> Non
     for tile in current["scene"]["hand"]:
         assert 0 <= tile["x"] <= box["width"] and 0 <= tile["y"] <= box["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 80, f"the top bar wraps: {bar['height'] if bar else None} px"
+
+
+def test_the_hand_summary_closes_to_show_the_board_and_opens_again(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=5&aidelay=0", viewport={"width": 390, "height": 844}).page
+    final = play_hand_with_buttons(page)
+    assert final["phase"] == "hand-over"
+    dialog = page.locator("#hand-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#hand-title")).to_be_in_viewport()
+    # Escape closes it, and the footer's Summary (focused) brings it back.
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#summary-btn")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    # So does its close button; nothing overflows the phone's width meanwhile.
+    close = page.locator("#hand-close").bounding_box()
+    assert close is not None and close["width"] >= 44 and close["height"] >= 44
+    page.click("#hand-close")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.click("#summary-btn")
+    page.click("#next-hand-btn")
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).hand_number === 2")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#summary-btn")).to_be_hidden()

@@ -293,7 +293,7 @@ def check_hand_over(page: Page, current: dict[str, Any], before: list[int]) -> l
     expect(dialog).to_be_visible()
     expect(page.locator("#hand-rows tr")).to_have_count(players)
     rows = page.locator("#hand-rows tr").evaluate_all(
-        "rows => rows.map(r => Array.from(r.cells, c => c.textContent))"
+        "rows => rows.map(r => Array.from(r.cells, c => (c.querySelector('.sr-only') || c).textContent))"
     )
     names = seat_names(players)
     shown = 0
@@ -304,6 +304,8 @@ def check_hand_over(page: Page, current: dict[str, Any], before: list[int]) -> l
         assert name == names[seat]
         assert int(pips) == sum(int(v) for t in tiles for v in t.split("-")), f"{name}: {cells}"
         shown += len(tiles)
+        drawn = page.locator("#hand-rows tr").nth(seat).locator(".tiles-left svg")
+        expect(drawn).to_have_count(len(tiles))  # each tile drawn, not only named
     assert sorted(rows[0][1].split()) == sorted(current["hand"]) or (
         rows[0][1] == "—" and not current["hand"]
     )
