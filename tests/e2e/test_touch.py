@@ -1,0 +1,105 @@
+"""The table on touch screens: a hand played with taps on a tablet held either way, tap
+targets a finger can hit, and dialogs that fit the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.table import settle, state
+
+pytestmark = pytest.mark.e2e
+
+TABLET = {"portrait": (820, 1180), "landscape": (1180, 820)}
+PHONE = (390, 844)
+FINGER = 44
+"""The smallest tap target, in CSS px each way."""
+
+SMALL_TARGETS = """(least) => Array.from(document.querySelectorAll('button, select, summary'))
+    .filter((el) => el.getClientRects().length > 0 && !el.closest('.twin'))
+    .filter((el) => getComputedStyle(el).visibility !== 'hidden')
+    .map((el) => [el.id || el.textContent.trim(), el.getBoundingClientRect()])
+    .filter(([, r]) => r.width < least || r.height < least)
+    .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+"""The visible buttons, menus and disclosures smaller than ``least`` px (the keyboard twin,
+whose buttons only a keyboard reaches, aside)."""
+
+
+def tap_canvas(page: Page, x: float, y: float) -> None:
+    """Tap the table canvas at CSS px (x, y) from its top-left corner."""
+    box = page.locator("#table").bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + x, box["y"] + y)
+
+
+def play_hand_by_touch(page: Page) -> dict[str, Any]:
+    """Play the person's moves with taps on the canvas (Pass by its button) until the hand ends."""
+    for _ in range(200):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            return current
+        playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+        if playable:
+            tap_canvas(page, playable[0]["x"], playable[0]["y"])
+            after = state(page)
+            if after["selected"] is not None:  # fits two ends: tap the first lit one
+                target = after["scene"]["targets"][0]
+                tap_canvas(page, target["x"], target["y"])
+            assert playable[0]["tile"] not in state(page)["hand"], f"{playable[0]['tile']} was not played"
+        elif "draw" in current["legal"]:
+            boneyard = current["scene"]["boneyard"]
+            tap_canvas(page, boneyard["x"], boneyard["y"])
+            assert len(state(page)["hand"]) == len(current["hand"]) + 1
+        else:
+            page.locator("#pass-btn").tap()
+    raise AssertionError("the hand did not end after 200 moves")
+
+
+def assert_inside_viewport(page: Page, selector: str) -> None:
+    """The element is wholly on screen and nothing inside it scrolls sideways."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+    assert box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box, viewport)
+    assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box, viewport)
+    sideways = page.locator(selector).evaluate("(el) => el.scrollWidth - el.clientWidth")
+    assert sideways <= 1, f"{selector} scrolls sideways by {sideways} px"
+
+
+@pytest.mark.parametrize("orientation", list(TABLET))
+def test_a_hand_is_played_by_touch_on_a_tablet(open_app: Callable[..., Any], orientation: str) -> None:
+    width, height = TABLET[orientation]
+    page = open_app(
+        "?variant=draw-2&seed=8&aidelay=0",
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+    ).page
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches"), "not a touch screen"
+    assert page.evaluate(SMALL_TARGETS, FINGER) == []
+    final = play_hand_by_touch(page)
+    assert final["phase"] == "hand-over"
+    assert_inside_viewport(page, "#hand-dialog")
+    assert page.evaluate(SMALL_TARGETS, FINGER) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator("#hand-close").tap()
+    page.locator("#new-game-btn").tap()
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, FINGER) == []
+
+
+def test_the_new_game_dialog_fits_a_phone(open_app: Callable[..., Any]) -> None:
+    width, height = PHONE
+    page = open_app(
+        "?variant=partnership-block&aidelay=0", viewport={"width": width, "height": height}, has_touch=True
+    ).page
+    page.locator("#new-game-btn").tap()
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    # The rule set with the most options, and every level on offer, at their longest.
+    page.select_option("#ng-variant", "all-fives")
+    assert_inside_viewport(page, "#new-game-dialog")
