@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
 from web.controller import POSITIONS, Controller
-from web.geometry import LineLayout, Rect, TreeTile, layout_tree
+from web.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 
 __all__ = [
@@ -130,8 +130,9 @@ class Scene:
         }
 
 
-def line_layout_of(layout: Layout, board: Rect) -> LineLayout:
-    """Place an engine layout (a line, a cross, spinners and their branches) on the board.
+def line_layout_of(layout: Layout, board: Rect, max_unit: float = MAX_UNIT) -> LineLayout:
+    """Place an engine layout (a line, a cross, spinners and their branches) on the board,
+    its tiles at most ``max_unit`` px on their short side.
 
     The result's ``ends`` are keyed by the text of each open :class:`End` (``str(end)``, e.g. ``"3N"``).
     """
@@ -139,7 +140,9 @@ def line_layout_of(layout: Layout, board: Rect) -> LineLayout:
         TreeTile(i, p.parent, p.side.value, p.inner, p.outer, p.spinner)
         for i, p in enumerate(layout.placements)
     ]
-    return layout_tree(tiles, [(end.placement, end.side.value) for end in layout.ends], board)
+    return layout_tree(
+        tiles, [(end.placement, end.side.value) for end in layout.ends], board, max_unit=max_unit
+    )
 
 
 def build_scene(controller: Controller, width: float, height: float) -> Scene:
@@ -147,7 +150,10 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     view = controller.view()
     players = view.rules.players
     regions = table_regions(width, height, players)
-    line = line_layout_of(view.layout, regions.board)
+    hand_rects = hand_tile_rects(regions.hand, len(view.hand))
+    # The board's tiles are never smaller than the hand's, until the line needs them to be.
+    hand_unit = max((rect.w for rect in hand_rects), default=0.0)
+    line = line_layout_of(view.layout, regions.board, max(MAX_UNIT, hand_unit))
     last_id = len(view.layout.placements) - 1
     line_sprites = tuple(
         TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
@@ -173,7 +179,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
                 hinted=tile == hinted_tile,
             ),
         )
-        for tile, rect in zip(view.hand, hand_tile_rects(regions.hand, len(view.hand)), strict=True)
+        for tile, rect in zip(view.hand, hand_rects, strict=True)
     )
     seats = tuple(_seat_sprite(controller, view, region) for region in regions.seats[1:])
     return Scene(

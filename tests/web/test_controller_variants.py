@@ -9,7 +9,7 @@ from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Ti
 from web.controller import Controller, Settings
 from web.links import parse_link
 from web.page import score_text, sheet_header, sheet_rows
-from web.scene import build_scene
+from web.scene import build_scene, line_layout_of
 
 
 def tiles(text: str) -> list[Tile]:
@@ -242,3 +242,24 @@ def test_a_jamaican_replay_after_a_tie_is_told_at_its_worth() -> None:
                 return
             controller.next_hand()
     pytest.fail("no hand worth more than 1 was won in 400 seeded matches")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (820, 1180), (1180, 820), (1440, 900)])
+@pytest.mark.parametrize("variant", ["draw-2", "partnership-block", "all-fives", "double-nine-cross"])
+def test_the_first_tiles_on_the_board_are_as_large_as_the_tiles_in_hand(
+    variant: str, size: tuple[int, int]
+) -> None:
+    controller = Controller(Settings.for_variant(variant), seed=5)
+    for _ in range(400):
+        if controller.match.hand.layout.placements:
+            break
+        if controller.phase == "bot":
+            controller.bot_move()
+        else:
+            controller.act(controller.view().legal_actions[0])
+    scene = build_scene(controller, *size)
+    assert scene.line and scene.hand
+    hand_unit = scene.hand[0][1].rect.w
+    if scene.unit < hand_unit:  # only where the board has no room for larger ones
+        roomier = line_layout_of(controller.view().layout, scene.board, max_unit=4 * hand_unit)
+        assert roomier.unit == scene.unit, f"board tiles {scene.unit} px, hand tiles {hand_unit} px"
