@@ -65,6 +65,7 @@ ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 WEB_ASSETS = {
     "main.py": "main.py",
     "boot.js": "boot.js",
+    "sound.js": "sound.js",
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
 }

@@ -29,6 +29,7 @@ from web.replay_view import ReplayView
 from web.saves import SaveSlots, slot_key
 from web.scene import Scene, build_scene
 from web.share import Shared, SharedError, read_fragment
+from web.sounds import sounds_for
 from web.stats import Stats
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
@@ -79,6 +80,10 @@ class App:
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
         self._last_phase = ""
+        self.started = False
+        """Whether :meth:`start` has drawn the first frame (what was there then makes no sound)."""
+        self._heard: tuple[int, int, int, bool] = (0, 0, 0, False)
+        """The game as last sounded: controller id, hand number, events in the hand, over."""
         self._waiting_since_move = False
         self.link: LinkRequest = parse_link(str(window.location.search))
         delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
@@ -198,6 +203,7 @@ class App:
                 variant=self.controller.settings.variant,
                 players=self.controller.settings.players,
             )
+        self.started = True
         self.document.body.dataset.appState = "ready"
 
     def _proxy_object(self) -> Any:
@@ -255,6 +261,28 @@ class App:
             return
         event.preventDefault()
         self.undo()
+
+    def _play_sounds(self) -> None:
+        """Sound what happened since the last change (nothing for a restored game, a new
+        game's start or an undo); sound.js plays them, if sound is on."""
+        match = self.controller.match
+        history, over = match.hand.history, match.hand.is_over
+        heard = (id(self.controller), match.hand_number, len(history), over)
+        same_hand = heard[:2] == self._heard[:2]
+        was = self._heard
+        self._heard = heard
+        if (
+            not self.started
+            or (not same_hand and match.hand_number == 1)
+            or (same_hand and len(history) < was[2])
+        ):
+            return
+        names = sounds_for(history[was[2] if same_hand else 0 :], over and not (same_hand and was[3]))
+        sound = getattr(self.window, "dominoesSound", None)
+        if sound is None:  # sound.js did not load: play on in silence
+            return
+        for name in names:
+            sound.play(name)
 
     def undo(self) -> None:
         """Take the person's last move back (with the computer players' moves since), or say why not."""
@@ -416,6 +444,7 @@ class App:
         if self.host is not None:
             self.host.report(self.controller)
         self.page.update(controller)
+        self._play_sounds()
         self._time_the_wait(controller.phase)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()

@@ -164,7 +164,9 @@ async function start() {
   if (!boot.storage.indexedDB) await useMemoryIndexedDB();
   let core;
   try {
-    core = await import("./pyscript/core.js");
+    // The table's sounds (Web Audio): small, and never a reason not to boot.
+  import("./sound.js").catch((error) => console.warn("No sounds: sound.js did not load.", error));
+  core = await import("./pyscript/core.js");
   } catch (error) {
     boot.fail("files", `Could not load ./pyscript/core.js: ${error}`);
     return;

@@ -1,0 +1,29 @@
+"""The sounds a change of the game calls for."""
+
+from __future__ import annotations
+
+from engine import parse_tile
+from engine.hand import Claimed, Drew, Passed, Played, Scored
+from web.sounds import SOUNDS, sounds_for
+
+
+def test_each_kind_of_move_has_its_sound_in_order() -> None:
+    events = [
+        Played(0, parse_tile("6-4")),
+        Scored(0, 10),
+        Drew(1),
+        Drew(1),
+        Drew(1),
+        Passed(1),
+        Claimed(0, muggins=True),
+        Scored(0, 0, "muggins"),
+    ]
+    assert sounds_for(events, hand_ended=False) == ["lay", "score", "draw", "pass"]
+
+
+def test_the_end_of_a_hand_sounds_last_and_nothing_new_is_silent() -> None:
+    assert sounds_for([Played(1, parse_tile("2-1"))], hand_ended=True) == ["lay", "end"]
+    assert sounds_for([], hand_ended=False) == []
+    assert set(sounds_for([Played(0, parse_tile("1-1")), Drew(1), Passed(0), Scored(1, 5)], True)) == set(
+        SOUNDS
+    )

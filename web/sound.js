@@ -1,0 +1,126 @@
+// Sounds of the dominoes table, synthesized with Web Audio (no sound files to download):
+// a tile laid, a tile drawn, a pass, points scored and the end of a hand. The Python app
+// calls `dominoesSound.play(name)`; the player's choice (on or off) is remembered per
+// kind of page: on by default on the table's own page, off by default in an embedded one.
+
+const embedded = new URLSearchParams(window.location.search).get("embed") === "1";
+const KEY = embedded ? "dominoes.embed.sound" : "dominoes.sound";
+let context = null;
+let on = readChoice();
+
+function readChoice() {
+  try {
+    const stored = window.localStorage.getItem(KEY);
+    if (stored === "on" || stored === "off") return stored === "on";
+  } catch {
+    // storage refused: the default holds for this visit
+  }
+  return !embedded;
+}
+
+function audio() {
+  if (!context) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
+    context = new Context();
+  }
+  if (context.state === "suspended") context.resume().catch(() => {});
+  return context;
+}
+
+/** A short burst of filtered noise: the click of a tile (or the slide of one drawn). */
+function noise(ctx, at, { seconds, frequency, q, gain, type = "bandpass" }) {
+  const length = Math.ceil(ctx.sampleRate * seconds);
+  const buffer = ctx.createBuffer(1, length, ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / length) ** 3;
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  const filter = ctx.createBiquadFilter();
+  filter.type = type;
+  filter.frequency.value = frequency;
+  filter.Q.value = q;
+  const level = ctx.createGain();
+  level.gain.value = gain;
+  source.connect(filter).connect(level).connect(ctx.destination);
+  source.start(at);
+}
+
+/** A soft tone with a quick attack and a gentle fade. */
+function tone(ctx, at, { frequency, seconds, gain, type = "sine" }) {
+  const oscillator = ctx.createOscillator();
+  oscillator.type = type;
+  oscillator.frequency.value = frequency;
+  const level = ctx.createGain();
+  level.gain.setValueAtTime(0.0001, at);
+  level.gain.exponentialRampToValueAtTime(gain, at + 0.015);
+  level.gain.exponentialRampToValueAtTime(0.0001, at + seconds);
+  oscillator.connect(level).connect(ctx.destination);
+  oscillator.start(at);
+  oscillator.stop(at + seconds + 0.02);
+}
+
+const SOUNDS = {
+  lay: (ctx, t) => {
+    noise(ctx, t, { seconds: 0.05, frequency: 2400, q: 1.2, gain: 0.9 });
+    tone(ctx, t, { frequency: 180, seconds: 0.06, gain: 0.12, type: "triangle" });
+  },
+  draw: (ctx, t) => noise(ctx, t, { seconds: 0.16, frequency: 900, q: 0.7, gain: 0.5, type: "lowpass" }),
+  pass: (ctx, t) => {
+    tone(ctx, t, { frequency: 392, seconds: 0.12, gain: 0.12 });
+    tone(ctx, t + 0.1, { frequency: 294, seconds: 0.16, gain: 0.12 });
+  },
+  score: (ctx, t) => [523, 659, 784].forEach((f, i) => tone(ctx, t + i * 0.07, { frequency: f, seconds: 0.18, gain: 0.13 })),
+  end: (ctx, t) => [392, 494, 587, 784].forEach((f) => tone(ctx, t, { frequency: f, seconds: 0.6, gain: 0.07 })),
+};
+
+const sound = {
+  /** The sounds asked for so far, newest last (at most 50): what the tests read. */
+  played: [],
+  get on() {
+    return on;
+  },
+  /** Turn sound on or off, and remember the choice. */
+  setOn(value) {
+    on = Boolean(value);
+    try {
+      window.localStorage.setItem(KEY, on ? "on" : "off");
+    } catch {
+      // not kept: the choice lasts for this visit
+    }
+    if (on) audio();
+  },
+  /** Play one of the table's sounds (names: lay, draw, pass, score, end), if sound is on. */
+  play(name) {
+    if (!on || !(name in SOUNDS)) return;
+    sound.played.push(name);
+    if (sound.played.length > 50) sound.played.shift();
+    const ctx = audio();
+    if (!ctx) return;
+    try {
+      SOUNDS[name](ctx, ctx.currentTime + 0.005);
+    } catch (error) {
+      console.warn("A sound could not be played.", error);
+    }
+  },
+};
+
+window.dominoesSound = sound;
+export default sound;
+
+/** The mute toggle in the top bar: pressed while sound is on. */
+function wireButton() {
+  const button = document.getElementById("sound-btn");
+  if (!button) return;
+  const show = () => {
+    button.setAttribute("aria-pressed", String(on));
+    button.title = on ? "Sound is on: turn it off" : "Sound is off: turn it on";
+  };
+  show();
+  button.addEventListener("click", () => {
+    sound.setOn(!on);
+    show();
+  });
+}
+
+wireButton();

@@ -1,0 +1,36 @@
+"""Which of the table's sounds a change of the game calls for (the sounds themselves are
+synthesized by ``sound.js``). Pure: reads engine events, imports nothing from the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.hand import Drew, Event, Passed, Played, Scored
+
+__all__ = ["SOUNDS", "sounds_for"]
+
+SOUNDS = ("lay", "draw", "pass", "score", "end")
+"""Every sound the table makes: a tile laid, a tile drawn, a pass, points scored during
+play, and the end of a hand."""
+
+
+def sounds_for(new_events: Sequence[Event], hand_ended: bool) -> list[str]:
+    """The sounds for ``new_events`` (the hand's events since the last sounds), in order,
+    then the end of the hand's if it has just ended. Several draws in a row sound once."""
+    found: list[str] = []
+    for event in new_events:
+        if isinstance(event, Played):
+            name = "lay"
+        elif isinstance(event, Drew):
+            name = "draw"
+        elif isinstance(event, Passed):
+            name = "pass"
+        elif isinstance(event, Scored) and event.points > 0:
+            name = "score"
+        else:
+            continue
+        if not (name == "draw" and found and found[-1] == "draw"):
+            found.append(name)
+    if hand_ended:
+        found.append("end")
+    return found
