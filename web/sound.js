@@ -18,14 +18,32 @@ function readChoice() {
   return !embedded;
 }
 
+/**
+ * The audio context, once one is started (else null). Starting one costs the browser a
+ * long task (about 90 ms with the CPU throttled 4x in headless Chromium), and a browser
+ * plays nothing before the person's first tap or key anyway: so it is started then, in a
+ * task of its own (see `startOnFirstGesture`), never in the middle of a move.
+ */
 function audio() {
-  if (!context) {
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return null;
-    context = new Context();
-  }
-  if (context.state === "suspended") context.resume().catch(() => {});
+  if (context && context.state === "suspended") context.resume().catch(() => {});
   return context;
+}
+
+function start() {
+  if (context || !on) return;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (Context) context = new Context();
+}
+
+function startOnFirstGesture() {
+  const gesture = () => {
+    if (!on) return; // muted: start nothing until sound is turned on (a gesture itself)
+    window.removeEventListener("pointerdown", gesture, true);
+    window.removeEventListener("keydown", gesture, true);
+    setTimeout(start, 0);
+  };
+  window.addEventListener("pointerdown", gesture, true);
+  window.addEventListener("keydown", gesture, true);
 }
 
 /** A short burst of filtered noise: the click of a tile (or the slide of one drawn). */
@@ -88,7 +106,7 @@ const sound = {
     } catch {
       // not kept: the choice lasts for this visit
     }
-    if (on) audio();
+    if (on) setTimeout(start, 0); // (turning sound on is itself a tap or a key)
   },
   /** Play one of the table's sounds (names: lay, draw, pass, score, end), if sound is on. */
   play(name) {
@@ -124,3 +142,4 @@ function wireButton() {
 }
 
 wireButton();
+startOnFirstGesture();
