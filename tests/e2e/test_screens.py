@@ -1,0 +1,55 @@
+"""Screenshots of the main screens at phone, tablet and desktop sizes, written to
+``test-results/screens/`` for anyone to look at after a test run (``tests.e2e.screens``
+writes the edge screens: failures, notices, embedding).
+
+Each shot also checks what a person would first notice: the screen fits its width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import play_hand_with_buttons, settle
+
+pytestmark = pytest.mark.e2e
+
+OUT = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_main_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
+    width, height = SIZES[size]
+    OUT.mkdir(parents=True, exist_ok=True)
+    page = open_app(
+        "?variant=partnership-block&seed=21&aidelay=0", viewport={"width": width, "height": height}
+    ).page
+    shots = []
+
+    def shot(name: str) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
+        path = OUT / f"{name}-{size}.png"
+        page.screenshot(path=path)
+        shots.append(path)
+
+    settle(page)
+    shot("table")
+    play_hand_with_buttons(page, stop_after_turns=3)
+    shot("table-in-play")
+    play_hand_with_buttons(page)
+    expect(page.locator("#hand-dialog")).to_be_visible()
+    shot("hand-summary")
+    page.click("#hand-close")
+    shot("final-board")
+    page.click("#new-game-btn")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    shot("new-game")
+    page.keyboard.press("Escape")
+    page.click("#rules-btn")
+    shot("rules")
+    assert all(path.stat().st_size > 10_000 for path in shots)  # a drawn screen, not a blank one
