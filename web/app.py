@@ -12,7 +12,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from engine import Draw, End, EngineError, Lead, Pass, RulesError, parse_end, parse_tile
 from engine.ai import think_step
@@ -57,6 +57,17 @@ SAVE_FAILED = (
 """Said once when storage that worked refuses a save."""
 
 
+class _Heard(NamedTuple):
+    """The game as last sounded (see :meth:`App._play_sounds`)."""
+
+    controller: int
+    """The ``id`` of the controller: a new game is a new controller."""
+    hand_number: int
+    events: int
+    """How many events the hand had."""
+    over: bool
+
+
 class App:
     """The table page: one controller, one canvas, one page of panels."""
 
@@ -82,8 +93,8 @@ class App:
         self._last_phase = ""
         self.started = False
         """Whether :meth:`start` has drawn the first frame (what was there then makes no sound)."""
-        self._heard: tuple[int, int, int, bool] = (0, 0, 0, False)
-        """The game as last sounded: controller id, hand number, events in the hand, over."""
+        self._heard = _Heard(0, 0, 0, False)
+        """The game as last sounded."""
         self._waiting_since_move = False
         self.link: LinkRequest = parse_link(str(window.location.search))
         delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
@@ -267,17 +278,16 @@ class App:
         game's start or an undo); sound.js plays them, if sound is on."""
         match = self.controller.match
         history, over = match.hand.history, match.hand.is_over
-        heard = (id(self.controller), match.hand_number, len(history), over)
-        same_hand = heard[:2] == self._heard[:2]
         was = self._heard
-        self._heard = heard
+        self._heard = _Heard(id(self.controller), match.hand_number, len(history), over)
+        same_hand = (was.controller, was.hand_number) == (id(self.controller), match.hand_number)
         if (
             not self.started
             or (not same_hand and match.hand_number == 1)
-            or (same_hand and len(history) < was[2])
+            or (same_hand and len(history) < was.events)
         ):
             return
-        names = sounds_for(history[was[2] if same_hand else 0 :], over and not (same_hand and was[3]))
+        names = sounds_for(history[was.events if same_hand else 0 :], over and not (same_hand and was.over))
         sound = getattr(self.window, "dominoesSound", None)
         if sound is None:  # sound.js did not load: play on in silence
             return

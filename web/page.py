@@ -209,14 +209,15 @@ class Page:
         rows = []
         for seat, held in enumerate(result.hands):
             row = self.document.createElement("tr")
-            for text in (names[seat], " ".join(str(t) for t in held) or "—", str(result.pips[seat])):
+            named = " ".join(str(t) for t in held) or "—"
+            for text in (names[seat], named, str(result.pips[seat])):
                 cell = self.document.createElement("td")
                 cell.textContent = text
                 row.appendChild(cell)
             if held:  # the tiles drawn, their names kept for screen readers (and copying)
                 said = self.document.createElement("span")
                 said.className = "sr-only"
-                said.textContent = row.cells[1].textContent
+                said.textContent = named
                 drawn = self.document.createElement("span")
                 drawn.className = "tiles-left"
                 drawn.innerHTML = "".join(tile_svg(tile) for tile in held)

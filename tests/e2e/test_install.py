@@ -9,11 +9,12 @@ import struct
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import count
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserType, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 import build
 from tests.e2e.conftest import Recorder, wait_until_ready
@@ -57,13 +58,13 @@ def own_server(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], tuple[bu
         server.server_close()
 
 
-@pytest.fixture
-def clean_page(browser: Browser) -> Iterator[Callable[[str], Page]]:
-    """``open_page(url) -> Page``: a fresh recorded context on ``url``, clean at teardown."""
-    opened = []
+def recorded_pages(new_context: Callable[[], BrowserContext]) -> Iterator[Callable[[str], Page]]:
+    """Yield ``open_page(url) -> Page``: each page in a context from ``new_context``, recorded
+    and booted to ready; at the end every context is closed and must have stayed clean."""
+    opened: list[tuple[BrowserContext, Recorder]] = []
 
     def open_page(url: str) -> Page:
-        context = browser.new_context()
+        context = new_context()
         recorder = Recorder()
         recorder.attach_context(context)
         opened.append((context, recorder))
@@ -77,6 +78,12 @@ def clean_page(browser: Browser) -> Iterator[Callable[[str], Page]]:
     for context, _ in opened:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def clean_page(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """``open_page(url) -> Page``: a fresh recorded context on ``url``, clean at teardown."""
+    yield from recorded_pages(browser.new_context)
 
 
 @pytest.fixture
@@ -88,25 +95,10 @@ def profile_page(
     The other tests' contexts are incognito, where Chromium installs nothing and keeps its
     HTTP cache in memory, too small for the runtime's 9.6 MB WebAssembly file.
     """
-    opened = []
-
-    def open_page(url: str) -> Page:
-        context = browser_type.launch_persistent_context(
-            tmp_path / f"profile-{len(opened)}", **browser_type_launch_args
-        )
-        recorder = Recorder()
-        recorder.attach_context(context)
-        opened.append((context, recorder))
-        page = context.new_page()
-        page.goto(url, wait_until="commit")
-        wait_until_ready(page)
-        return page
-
-    yield open_page
-    problems = [problem for _, recorder in opened for problem in recorder.problems()]
-    for context, _ in opened:
-        context.close()
-    assert not problems, "\n".join(problems)
+    profiles = (tmp_path / f"profile-{number}" for number in count())
+    yield from recorded_pages(
+        lambda: browser_type.launch_persistent_context(next(profiles), **browser_type_launch_args)
+    )
 
 
 def test_the_manifest_names_png_icons_of_their_real_sizes(dist_dir: Path) -> None:
