@@ -66,6 +66,7 @@ WEB_ASSETS = {
     "main.py": "main.py",
     "boot.js": "boot.js",
     "sound.js": "sound.js",
+    "paint.js": "paint.js",
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
 }

@@ -23,6 +23,7 @@ from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
 from web.page import Page
+from web.painter import Painter, SpriteBook
 from web.render import draw_scene
 from web.replay import Replay
 from web.replay_view import ReplayView
@@ -31,15 +32,17 @@ from web.scene import Scene, build_scene
 from web.share import Shared, SharedError, read_fragment
 from web.sounds import sounds_for
 from web.stats import Stats
+from web.warmup import warm_up
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
 
 T = TypeVar("T")
 
-THINKING_TASK_MS = 30
+THINKING_TASK_MS = 20
 """How long a computer player thinks before giving the browser the main thread back: a
-few slices of search per task, since each hand-back costs time of its own (taken where the
-browser's long-task limit of 50 ms leaves room for a slice on a slow tablet)."""
+few slices of search per task, since each hand-back costs time of its own. A slice on a
+slow tablet can take 40 ms on its own, so a task is this, plus a slice, plus the browser's
+own work: within the page's 100 ms limit with room to spare."""
 
 DEFAULT_AI_DELAY_MS = 700
 """How long a computer player waits before moving, unless a link says otherwise."""
@@ -88,6 +91,7 @@ class App:
         self._bot_generation = 0
         self._bot_task: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None
+        self._summary_task: asyncio.Task[None] | None = None
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
         self._last_phase = ""
@@ -113,7 +117,9 @@ class App:
         self.embed = self.link.embed
         self.controller = self._first_controller()
         self.stats = Stats(self.storage) if self.slots.available and not self.embed.enabled else None
-        self.replay_view = ReplayView(self.page, window, proxy)
+        self.sprites = SpriteBook()
+        """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
+        self.replay_view = ReplayView(self.page, window, proxy, self.sprites)
         self.replay_view.on_play_from = self._play_from_replay
         self.replay_view.on_move = self._on_replay_move
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
@@ -214,7 +220,20 @@ class App:
                 variant=self.controller.settings.variant,
                 players=self.controller.settings.players,
             )
+        # While the loading screen is still up: a scratch hand (the first run of each code
+        # path is the slow one), then the first frame with every tile's picture.
+        warm_up(self.controller.settings, *self._canvas_size())
+        self._build_scene_if_outdated()
+        self._draw()
         self.started = True
+        self._ready_task = asyncio.ensure_future(self._ready_when_painted())
+
+    async def _ready_when_painted(self) -> None:
+        """Say the table is ready once the browser has painted its first frame: rasterizing
+        every tile's picture the first time is the browser's own long task, part of boot."""
+        after_paint = getattr(getattr(self.window, "dominoesBoot", None), "afterPaint", None)
+        if after_paint is not None:
+            await after_paint()
         self.document.body.dataset.appState = "ready"
 
     def _proxy_object(self) -> Any:
@@ -458,13 +477,24 @@ class App:
         self._time_the_wait(controller.phase)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()
-            self.page.show_hand_over(controller)
+            self._show_hand_over_soon(controller)
         else:
             self.page.close_hand_over()
         self.invalidate()
         if controller.phase == "bot" and (self._bot_task is None or self._bot_task.done()):
             self._bot_generation += 1
             self._bot_task = asyncio.ensure_future(self._run_bots(self._bot_generation, controller))
+
+    def _show_hand_over_soon(self, controller: Controller) -> None:
+        """Fill and open the end-of-hand summary in a browser task of its own, after the last
+        move's (together they came near the page's long-task limit on a slow tablet)."""
+
+        async def show() -> None:
+            await asyncio.sleep(0)
+            if controller is self.controller and controller.phase in ("hand-over", "match-over"):
+                self.page.show_hand_over(controller)
+
+        self._summary_task = asyncio.ensure_future(show())
 
     def _time_the_wait(self, phase: str) -> None:
         """Measure how long the person waits from their move to their next turn.
@@ -572,6 +602,9 @@ class App:
         self._scene_stale = True
         if resized:
             self._canvas_size()
+        self._request_frame()
+
+    def _request_frame(self) -> None:
         if not self._frame_pending:
             self._frame_pending = True
             self.window.requestAnimationFrame(self._frame_proxy)
@@ -590,9 +623,36 @@ class App:
         return self._scene
 
     def _frame(self, _timestamp: Any = None) -> None:
-        """Draw the scene, at the canvas's size as it is now."""
+        """Draw the scene, at the canvas's size as it is now.
+
+        A scene that has to be built first is built in this frame and drawn in the next:
+        placing a grown line anew is most of a frame's work on a slow tablet, and the two
+        halves each stay well within the long-task limit where together they came near it.
+        """
         self._frame_pending = False
+        if self._build_scene_if_outdated():
+            self._request_frame()
+        else:
+            self._draw()
+
+    def _build_scene_if_outdated(self) -> bool:
+        """Build the scene if the table changed or the canvas's size did; say if it did
+        (a canvas with no size, out of view, gets no scene until it has one)."""
         width, height = self._canvas_size()
+        if width < 1 or height < 1:
+            return False
+        scene = self._scene
+        if scene is None or self._scene_stale or (scene.width, scene.height) != (width, height):
+            self._scene = build_scene(self.controller, width, height)
+            self._scene_stale = False
+            return True
+        return False
+
+    def _draw(self) -> None:
+        """Draw the scene on the canvas, sized to it (the scene was built at its size)."""
+        if self._scene is None or self._size is None:
+            return
+        width, height = self._size
         if width < 1 or height < 1:
             return
         ratio = float(self.window.devicePixelRatio or 1)
@@ -600,11 +660,10 @@ class App:
         if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
-        self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-        scene = self.scene
-        if (scene.width, scene.height) != (width, height):  # resized since it was built
-            scene = self._scene = build_scene(self.controller, width, height)
-        draw_scene(self.ctx, scene)
+        painter = Painter(ratio, self.sprites)
+        painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+        draw_scene(painter, self._scene)
+        painter.play_on(self.window, self.ctx)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 

@@ -11,6 +11,8 @@
 //
 // The watchdog in index.html's first script reports any failure on the loading screen.
 
+import "./paint.js"; // draws what the Python app records, onto the table's canvas
+
 const boot = window.dominoesBoot;
 
 /** Resolves to true when this page may open an IndexedDB database. */
@@ -158,6 +160,17 @@ function offerUpdates(registration) {
   boot.checkForUpdate = () => registration.update();
 }
 
+/**
+ * Resolves once the browser has painted what is on the page now. A frame out of view (a
+ * table further down a rules page) gets no animation frames until it is scrolled to, so
+ * a timer goes on without the paint rather than wait for it.
+ */
+boot.afterPaint = () =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 50);
+  });
+
 async function start() {
   if (boot.stopped) return; // the first script found the page cannot run here
   boot.storage.indexedDB = await indexedDBWorks();
@@ -165,7 +178,7 @@ async function start() {
   let core;
   try {
     // The table's sounds (Web Audio): small, and never a reason not to boot.
-  import("./sound.js").catch((error) => console.warn("No sounds: sound.js did not load.", error));
+    import("./sound.js").catch((error) => console.warn("No sounds: sound.js did not load.", error));
   core = await import("./pyscript/core.js");
   } catch (error) {
     boot.fail("files", `Could not load ./pyscript/core.js: ${error}`);
@@ -174,15 +187,10 @@ async function start() {
   // PyScript is up: Pyodide and the app's files are loading now.
   boot.phase("python");
   // The interpreter is ready and main.py is about to run: let the text paint first,
-  // because main.py then holds the main thread while it sets up the table. A frame out of
-  // view (a table further down a rules page) gets no animation frames until it is scrolled
-  // to, so a timer goes on without the paint rather than wait for it.
+  // because main.py then holds the main thread while it sets up the table.
   core.hooks.main.onReady.add(async () => {
     boot.phase("table");
-    await new Promise((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 50);
-    });
+    await boot.afterPaint();
   });
   registerServiceWorkerWhenReady();
 }

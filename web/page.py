@@ -8,6 +8,7 @@ The document is passed in, so this module imports nothing from the browser itsel
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
@@ -151,7 +152,11 @@ class Page:
         tiles = tuple(
             (
                 tile,
-                "selected" if tile == controller.selected else "playable" if tile in playable else "cannot play",
+                "selected"
+                if tile == controller.selected
+                else "playable"
+                if tile in playable
+                else "cannot play",
                 tile in playable,
             )
             for tile in view.hand
@@ -162,7 +167,8 @@ class Page:
             return
         self._twin_shown = shown
         buttons = [
-            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile)) for tile, state, can_play in tiles
+            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile))
+            for tile, state, can_play in tiles
         ]
         self.el("a11y-hand").replaceChildren(*buttons)
         end_buttons = []
@@ -206,24 +212,16 @@ class Page:
             title = f"{champion} {agree(champion, 'wins')} the match!"
         self.el("hand-title").textContent = title
         self.el("hand-why").textContent = result.describe(names, controller.hand_award()) + "."
-        rows = []
+        rows = []  # one innerHTML: a node at a time is a call into the browser for each
         for seat, held in enumerate(result.hands):
-            row = self.document.createElement("tr")
-            named = " ".join(str(t) for t in held) or "—"
-            for text in (names[seat], named, str(result.pips[seat])):
-                cell = self.document.createElement("td")
-                cell.textContent = text
-                row.appendChild(cell)
+            named = escape(" ".join(str(t) for t in held) or "—")
             if held:  # the tiles drawn, their names kept for screen readers (and copying)
-                said = self.document.createElement("span")
-                said.className = "sr-only"
-                said.textContent = named
-                drawn = self.document.createElement("span")
-                drawn.className = "tiles-left"
-                drawn.innerHTML = "".join(tile_svg(tile) for tile in held)
-                row.cells[1].replaceChildren(said, drawn)
-            rows.append(row)
-        self.el("hand-rows").replaceChildren(*rows)
+                svgs = "".join(tile_svg(tile) for tile in held)
+                named = f'<span class="sr-only">{named}</span><span class="tiles-left">{svgs}</span>'
+            rows.append(
+                f"<tr><td>{escape(names[seat])}</td><td>{named}</td><td>{result.pips[seat]}</td></tr>"
+            )
+        self.el("hand-rows").innerHTML = "".join(rows)
         if match.result is not None:
             final = f"Final score: {score_text(controller)}."
             if match.rules.match_scoring not in _REPLAYED:

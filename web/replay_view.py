@@ -16,6 +16,7 @@ from engine.notation import Position, write_position
 from web.clipboard import copy_text
 from web.controller import Controller
 from web.page import Page, score_text
+from web.painter import Painter, SpriteBook
 from web.render import draw_scene
 from web.replay import Frame, Replay
 from web.replay_scene import build_replay_scene
@@ -33,10 +34,12 @@ ALL = "all"
 class ReplayView:
     """The replay dialog: open it on a replay, and it runs itself until closed."""
 
-    def __init__(self, page: Page, window: Any, proxy: Callable[[Any], Any]) -> None:
-        """Wire the dialog's controls once; :meth:`open` shows a replay in it."""
+    def __init__(self, page: Page, window: Any, proxy: Callable[[Any], Any], sprites: SpriteBook) -> None:
+        """Wire the dialog's controls once; :meth:`open` shows a replay in it. ``sprites``
+        are the pictures the browser keeps for this page's canvases."""
         self.page = page
         self.window = window
+        self.sprites = sprites
         self.canvas = page.el("replay-canvas")
         self.ctx = self.canvas.getContext("2d")
         self.replay: Replay | None = None
@@ -180,10 +183,12 @@ class ReplayView:
         if width >= 1 and height >= 1:
             ratio = float(self.window.devicePixelRatio or 1)
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
-            self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
             shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
             self.scene = build_replay_scene(frame, replay.names, shown, width, height)
-            draw_scene(self.ctx, self.scene)
+            painter = Painter(ratio, self.sprites)
+            painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+            draw_scene(painter, self.scene)
+            painter.play_on(self.window, self.ctx)
         el = self.page.el
         moves = self._moves()
         el("replay-hand").value = str(self.hand_index)

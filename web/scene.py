@@ -8,6 +8,7 @@ answers hit-tests for taps and gives tests the on-screen position of every tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
@@ -136,13 +137,21 @@ def line_layout_of(layout: Layout, board: Rect, max_unit: float = MAX_UNIT) -> L
 
     The result's ``ends`` are keyed by the text of each open :class:`End` (``str(end)``, e.g. ``"3N"``).
     """
-    tiles = [
+    tiles = tuple(
         TreeTile(i, p.parent, p.side.value, p.inner, p.outer, p.spinner)
         for i, p in enumerate(layout.placements)
-    ]
-    return layout_tree(
-        tiles, [(end.placement, end.side.value) for end in layout.ends], board, max_unit=max_unit
     )
+    return _placed_line(tiles, tuple((end.placement, end.side.value) for end in layout.ends), board, max_unit)
+
+
+@lru_cache(maxsize=8)
+def _placed_line(
+    tiles: tuple[TreeTile, ...], ends: tuple[tuple[int, str], ...], board: Rect, max_unit: float
+) -> LineLayout:
+    """:func:`layout_tree`, remembered: placing the line searches for the largest tile size
+    that fits, most of a scene's cost, and most scenes (a tile selected, a hint, a draw, a
+    frame of motion) show the same line on the same board as the one before."""
+    return layout_tree(tiles, ends, board, max_unit=max_unit)
 
 
 def build_scene(controller: Controller, width: float, height: float) -> Scene:
