@@ -22,6 +22,7 @@ from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
+from web.motion import Motion, plan_motion
 from web.page import Page
 from web.painter import Painter, SpriteBook
 from web.render import draw_scene
@@ -84,6 +85,8 @@ class App:
         self.ctx = self.canvas.getContext("2d")
         self._scene: Scene | None = None
         self._scene_stale = True
+        self._motion: Motion | None = None
+        self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._size: tuple[float, float] | None = None
         self._frame_pending = False
         self.frames = 0
@@ -245,6 +248,7 @@ class App:
     # --- events --------------------------------------------------------------------------
 
     def _on_pointer(self, event: Any) -> None:
+        self.skip_motion()
         hit = self.scene.hit(float(event.offsetX), float(event.offsetY))
         if hit is None:
             return
@@ -645,6 +649,9 @@ class App:
         if scene is None or self._scene_stale or (scene.width, scene.height) != (width, height):
             self._scene = build_scene(self.controller, width, height)
             self._scene_stale = False
+            moves = self.started and not self._reduced_motion.matches
+            self._motion = plan_motion(scene, self._scene, self.window.performance.now()) if moves else None
+            self.document.body.dataset.moving = "true" if self._motion else "false"
             return True
         return False
 
@@ -660,12 +667,27 @@ class App:
         if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
+        scene = self._scene
+        if self._motion is not None:
+            now = self.window.performance.now()
+            if self._motion.done(now):
+                self.skip_motion()
+            else:
+                scene = self._motion.at(now)
+                self._request_frame()
         painter = Painter(ratio, self.sprites)
         painter.setTransform(ratio, 0, 0, ratio, 0, 0)
-        draw_scene(painter, self._scene)
+        draw_scene(painter, scene)
         painter.play_on(self.window, self.ctx)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
+
+    def skip_motion(self) -> None:
+        """Put every moving tile in its place now (a tap does; so does the motion's end)."""
+        if self._motion is not None:
+            self._motion = None
+            self.document.body.dataset.moving = "false"
+            self._request_frame()
 
     def _canvas_size(self) -> tuple[float, float]:
         """The canvas's size in CSS px, read from the page (and kept: :attr:`scene` is built at it)."""

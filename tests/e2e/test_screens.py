@@ -32,6 +32,7 @@ def test_the_main_screens_are_written_at_each_size(open_app: Callable[..., Any],
     shots = []
 
     def shot(name: str) -> None:
+        page.wait_for_function("document.body.dataset.moving !== 'true'")  # every tile in its place
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
         path = OUT / f"{name}-{size}.png"
         page.screenshot(path=path)
