@@ -22,8 +22,8 @@ from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
-from web.motion import Motion, plan_motion
-from web.page import Page
+from web.motion import Motion, ScoreCount, plan_motion
+from web.page import Page, score_text
 from web.painter import Painter, SpriteBook
 from web.render import draw_scene
 from web.replay import Replay
@@ -86,6 +86,9 @@ class App:
         self._scene: Scene | None = None
         self._scene_stale = True
         self._motion: Motion | None = None
+        self._score_count: ScoreCount | None = None
+        self._shown_scores: tuple[int, ...] | None = None
+        self._moving_shown = ""
         self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
         self._size: tuple[float, float] | None = None
         self._frame_pending = False
@@ -477,6 +480,7 @@ class App:
         if self.host is not None:
             self.host.report(self.controller)
         self.page.update(controller)
+        self._count_up_scores()
         self._play_sounds()
         self._time_the_wait(controller.phase)
         if controller.phase in ("hand-over", "match-over"):
@@ -634,6 +638,7 @@ class App:
         halves each stay well within the long-task limit where together they came near it.
         """
         self._frame_pending = False
+        self._tick_score()
         if self._build_scene_if_outdated():
             self._request_frame()
         else:
@@ -651,7 +656,7 @@ class App:
             self._scene_stale = False
             moves = self.started and not self._reduced_motion.matches
             self._motion = plan_motion(scene, self._scene, self.window.performance.now()) if moves else None
-            self.document.body.dataset.moving = "true" if self._motion else "false"
+            self._show_moving()
             return True
         return False
 
@@ -671,7 +676,8 @@ class App:
         if self._motion is not None:
             now = self.window.performance.now()
             if self._motion.done(now):
-                self.skip_motion()
+                self._motion = None
+                self._show_moving()
             else:
                 scene = self._motion.at(now)
                 self._request_frame()
@@ -682,12 +688,47 @@ class App:
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 
+    def _tick_score(self) -> None:
+        """Show the score counting up as it is at this frame (and ask for the next frame)."""
+        count = self._score_count
+        if count is not None:
+            now = self.window.performance.now()
+            self.page.el("score").textContent = score_text(self.controller, count.at(now))
+            if count.done(now):
+                self._score_count = None
+                self._show_moving()
+            else:
+                self._request_frame()
+
+    def _count_up_scores(self) -> None:
+        """Points scored: the top bar counts up to the new score (the panels wrote it whole)."""
+        scores = tuple(self.controller.match.scores)
+        counts = self.started and not self._reduced_motion.matches
+        count = (
+            ScoreCount.between(self._shown_scores, scores, self.window.performance.now()) if counts else None
+        )
+        self._shown_scores = scores
+        if count is not None:
+            self._score_count = count
+            self.page.el("score").textContent = score_text(self.controller, count.start)
+            self._show_moving()
+            self._request_frame()
+
     def skip_motion(self) -> None:
         """Put every moving tile in its place now (a tap does; so does the motion's end)."""
-        if self._motion is not None:
+        if self._motion is not None or self._score_count is not None:
             self._motion = None
-            self.document.body.dataset.moving = "false"
+            self._score_count = None
+            self.page.el("score").textContent = score_text(self.controller)
+            self._show_moving()
             self._request_frame()
+
+    def _show_moving(self) -> None:
+        """``data-moving`` on the body: "true" while a tile slides or the score counts up."""
+        moving = "true" if self._motion is not None or self._score_count is not None else "false"
+        if moving != self._moving_shown:
+            self._moving_shown = moving
+            self.document.body.dataset.moving = moving
 
     def _canvas_size(self) -> tuple[float, float]:
         """The canvas's size in CSS px, read from the page (and kept: :attr:`scene` is built at it)."""

@@ -17,10 +17,13 @@ from dataclasses import dataclass, replace
 from web.geometry import Rect
 from web.scene import Scene, TileSprite
 
-__all__ = ["MOTION_MS", "Motion", "plan_motion"]
+__all__ = ["COUNT_UP_MS", "MOTION_MS", "Motion", "ScoreCount", "plan_motion"]
 
 MOTION_MS = 280.0
 """How long a slide takes, in ms: quick enough never to hold up play, long enough to follow."""
+
+COUNT_UP_MS = 700.0
+"""How long the score takes to count up to a new total, in ms."""
 
 TileKey = tuple[int, int]
 Shift = tuple[float, float]
@@ -99,3 +102,34 @@ def plan_motion(before: Scene | None, after: Scene, now: float) -> Motion | None
     if not line_shifts and not hand_shifts:
         return None
     return Motion(after, line_shifts, hand_shifts, now)
+
+
+@dataclass(frozen=True)
+class ScoreCount:
+    """The match score counting up from ``start`` to ``end`` (one number a side) from
+    ``started`` over ``duration`` ms, on the page's clock."""
+
+    start: tuple[int, ...]
+    end: tuple[int, ...]
+    started: float
+    duration: float = COUNT_UP_MS
+
+    @classmethod
+    def between(cls, shown: tuple[int, ...] | None, scores: tuple[int, ...], now: float) -> ScoreCount | None:
+        """A count from the score ``shown`` to ``scores``, if some side gained and none lost
+        (a new match starts from its own zeros at once)."""
+        if shown is None or len(shown) != len(scores) or shown == scores:
+            return None
+        if any(new < old for old, new in zip(shown, scores, strict=True)):
+            return None
+        return cls(shown, scores, now)
+
+    def done(self, now: float) -> bool:
+        """Whether the count has reached the new score at ``now``."""
+        return now >= self.started + self.duration
+
+    def at(self, now: float) -> tuple[int, ...]:
+        """The score shown at ``now``: each side part of the way to its new total (eased out)."""
+        progress = min(1.0, max(0.0, (now - self.started) / self.duration))
+        gone = 1.0 - (1.0 - progress) ** 3
+        return tuple(old + round((new - old) * gone) for old, new in zip(self.start, self.end, strict=True))

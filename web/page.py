@@ -444,11 +444,13 @@ def side_label(controller: Controller, side: int) -> str:
     return controller.names[side]
 
 
-def score_text(controller: Controller) -> str:
-    """The match score in the form the variant is scored in."""
+def score_text(controller: Controller, scores: tuple[int, ...] | None = None) -> str:
+    """The match score in the form the variant is scored in (``scores`` in place of the
+    match's own, while they count up to it)."""
     match = controller.match
     rules = match.rules
-    parts = [f"{side_label(controller, side)} {score}" for side, score in enumerate(match.scores)]
+    shown = match.scores if scores is None else scores
+    parts = [f"{side_label(controller, side)} {score}" for side, score in enumerate(shown)]
     if rules.match_scoring is MatchScoring.SIX_LOVE:
         extra = "six-love wins"
         if match.playoff:

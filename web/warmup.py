@@ -46,7 +46,7 @@ def warm_up(settings: Settings, width: float, height: float) -> int:
             plays = [action for action in controller.view().legal_actions if isinstance(action, Play)]
             if plays:
                 controller.tap_tile(plays[0].tile)
-                if controller.selected is not None:
+                if controller.selected is not None and plays[0].end is not None:
                     controller.choose_end(plays[0].end)
             else:
                 controller.act(controller.view().legal_actions[0])

@@ -327,6 +327,7 @@ def check_hand_over(page: Page, current: dict[str, Any], before: list[int]) -> l
             f"score {before} + this hand {gained} = {current['scores']}"
         )
     sides = len(current["scores"])
+    page.wait_for_function("document.body.dataset.moving !== 'true'")  # the score has counted up
     assert score_numbers(page, sides) == current["scores"], page.locator("#score").inner_text()
     score_text = page.locator("#score").inner_text()
     expect(page.locator("#hand-total")).to_contain_text(score_text)

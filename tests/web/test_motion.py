@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import Draw, Play
 from web.controller import Controller, Settings
-from web.motion import MOTION_MS, plan_motion
+from web.motion import COUNT_UP_MS, MOTION_MS, ScoreCount, plan_motion
 from web.scene import Scene, TileSprite, build_scene
 
 SIZE = (900.0, 600.0)
@@ -90,3 +90,20 @@ def test_nothing_moves_without_a_change_or_across_a_new_size() -> None:
     assert plan_motion(None, scene, 0.0) is None
     controller.act(_first_play(controller))
     assert plan_motion(scene, build_scene(controller, 800.0, 600.0), 0.0) is None
+
+
+def test_the_score_counts_up_from_the_old_total_to_the_new() -> None:
+    count = ScoreCount.between((10, 5), (25, 5), now=100.0)
+    assert count is not None
+    assert count.at(100.0) == (10, 5)
+    middle = count.at(100.0 + COUNT_UP_MS / 2)
+    assert 10 < middle[0] < 25 and middle[1] == 5
+    assert count.at(100.0 + COUNT_UP_MS) == (25, 5)
+    assert not count.done(100.0 + COUNT_UP_MS / 2) and count.done(100.0 + COUNT_UP_MS)
+
+
+def test_a_score_that_did_not_rise_is_shown_at_once() -> None:
+    assert ScoreCount.between(None, (5, 0), 0.0) is None  # nothing shown yet
+    assert ScoreCount.between((5, 0), (5, 0), 0.0) is None
+    assert ScoreCount.between((50, 30), (0, 0), 0.0) is None  # a new match
+    assert ScoreCount.between((1, 2), (1, 2, 3), 0.0) is None
