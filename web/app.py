@@ -22,7 +22,7 @@ from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
-from web.motion import Motion, ScoreCount, plan_motion
+from web.motion import MOTION_MS, Motion, ScoreCount, plan_motion
 from web.page import Page, score_text
 from web.painter import Painter, SpriteBook
 from web.render import draw_scene
@@ -654,7 +654,7 @@ class App:
         if scene is None or self._scene_stale or (scene.width, scene.height) != (width, height):
             self._scene = build_scene(self.controller, width, height)
             self._scene_stale = False
-            moves = self.started and not self._reduced_motion.matches
+            moves = self._moves_shown()
             self._motion = plan_motion(scene, self._scene, self.window.performance.now()) if moves else None
             self._show_moving()
             return True
@@ -688,6 +688,13 @@ class App:
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 
+    def _moves_shown(self) -> bool:
+        """Whether changes are shown in motion: not before the table is up, not when the
+        person's system asks for reduced motion, and not when a link has the computer players
+        move without their pause (``aidelay`` under a slide's length: there would be nothing
+        to follow, and the slides would take the main thread from their search)."""
+        return self.started and not self._reduced_motion.matches and self.ai_delay * 1000 >= MOTION_MS
+
     def _tick_score(self) -> None:
         """Show the score counting up as it is at this frame (and ask for the next frame)."""
         count = self._score_count
@@ -703,7 +710,7 @@ class App:
     def _count_up_scores(self) -> None:
         """Points scored: the top bar counts up to the new score (the panels wrote it whole)."""
         scores = tuple(self.controller.match.scores)
-        counts = self.started and not self._reduced_motion.matches
+        counts = self._moves_shown()
         count = (
             ScoreCount.between(self._shown_scores, scores, self.window.performance.now()) if counts else None
         )

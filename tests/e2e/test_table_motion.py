@@ -33,20 +33,26 @@ def _play_two_turns(page: Page) -> list[str]:
 
 
 def test_tiles_slide_to_their_places_and_come_to_rest(open_app: Callable[..., Any]) -> None:
-    page = open_app("?variant=draw-2&seed=4&aidelay=0").page
+    page = open_app("?variant=draw-2&seed=4").page
     seen = _play_two_turns(page)
     assert "true" in seen, "a tile moved"
     assert seen[-1] == "false", "every tile came to rest"
 
 
 def test_reduced_motion_moves_nothing(open_app: Callable[..., Any]) -> None:
-    page = open_app("?variant=draw-2&seed=4&aidelay=0", reduced_motion="reduce").page
+    page = open_app("?variant=draw-2&seed=4", reduced_motion="reduce").page
+    seen = _play_two_turns(page)
+    assert "true" not in seen
+
+
+def test_a_link_for_instant_computer_moves_has_no_slides(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=draw-2&seed=4&aidelay=0").page
     seen = _play_two_turns(page)
     assert "true" not in seen
 
 
 def test_a_tap_on_the_table_puts_a_moving_tile_in_its_place(open_app: Callable[..., Any]) -> None:
-    page = open_app("?variant=draw-2&seed=4").page  # the computer moves after its usual pause
+    page = open_app("?variant=draw-2&seed=4").page
     current = settle(page)
     make_my_move_with_buttons(page, current)
     after_tap = page.evaluate(
