@@ -70,7 +70,7 @@ WEB_ASSETS = {
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
 }
-#: Icon files in ``web/`` (any name) are copied to ``dist/`` too.
+#: Image files in ``web/`` (any name: the icons, the felt's weave) are copied to ``dist/`` too.
 ICON_SUFFIXES = (".svg", ".png", ".ico", ".webp")
 
 #: PyScript's built-in plugins this page does not use; each would be imported at every

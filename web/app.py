@@ -24,8 +24,8 @@ from web.host_link import HostLink
 from web.links import LinkRequest, parse_link
 from web.motion import MOTION_MS, Motion, ScoreCount, plan_motion
 from web.page import Page, score_text
-from web.painter import Painter, SpriteBook
-from web.render import draw_scene
+from web.painter import SpriteBook
+from web.render import draw_on_canvas
 from web.replay import Replay
 from web.replay_view import ReplayView
 from web.saves import SaveSlots, slot_key
@@ -98,6 +98,7 @@ class App:
         self._bot_task: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None
         self._summary_task: asyncio.Task[None] | None = None
+        self._ready_task: asyncio.Task[None] | None = None
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
         self._last_phase = ""
@@ -681,10 +682,7 @@ class App:
             else:
                 scene = self._motion.at(now)
                 self._request_frame()
-        painter = Painter(ratio, self.sprites)
-        painter.setTransform(ratio, 0, 0, ratio, 0, 0)
-        draw_scene(painter, scene)
-        painter.play_on(self.window, self.ctx)
+        draw_on_canvas(self.window, self.ctx, scene, ratio, self.sprites)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)
 

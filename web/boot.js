@@ -179,7 +179,7 @@ async function start() {
   try {
     // The table's sounds (Web Audio): small, and never a reason not to boot.
     import("./sound.js").catch((error) => console.warn("No sounds: sound.js did not load.", error));
-  core = await import("./pyscript/core.js");
+    core = await import("./pyscript/core.js");
   } catch (error) {
     boot.fail("files", `Could not load ./pyscript/core.js: ${error}`);
     return;

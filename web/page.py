@@ -152,11 +152,7 @@ class Page:
         tiles = tuple(
             (
                 tile,
-                "selected"
-                if tile == controller.selected
-                else "playable"
-                if tile in playable
-                else "cannot play",
+                "selected" if tile == controller.selected else "playable" if tile in playable else "cannot play",
                 tile in playable,
             )
             for tile in view.hand
@@ -167,8 +163,7 @@ class Page:
             return
         self._twin_shown = shown
         buttons = [
-            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile))
-            for tile, state, can_play in tiles
+            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile)) for tile, state, can_play in tiles
         ]
         self.el("a11y-hand").replaceChildren(*buttons)
         end_buttons = []

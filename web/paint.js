@@ -14,7 +14,7 @@ const PROPERTIES = new Set([
 ]);
 const STYLES = new Set(["fillStyle", "strokeStyle"]);
 
-/** Sprites by key: {canvas}. */
+/** Sprites by key: their canvases. */
 const sprites = new Map();
 
 function makeCanvas(width, height) {
@@ -64,7 +64,7 @@ function play(ctx, operations) {
       const [key, x, y] = rest;
       ctx.save();
       ctx.setTransform(1, 0, 0, 1, 0, 0); // device pixels: copied pixel for pixel
-      ctx.drawImage(sprite(key).canvas, x, y);
+      ctx.drawImage(sprite(key), x, y);
       ctx.restore();
     } else if (name === "defineSprite") {
       const [key, width, height, ratio, drawing] = rest;
@@ -72,7 +72,7 @@ function play(ctx, operations) {
       const own = canvas.getContext("2d");
       own.setTransform(ratio, 0, 0, ratio, 0, 0);
       play(own, drawing);
-      sprites.set(key, { canvas });
+      sprites.set(key, canvas);
     } else if (name === "forgetSprite") {
       sprites.delete(rest[0]);
     } else if (name === "fillTextOnPill") {

@@ -14,12 +14,13 @@ rich the tile looks; highlights (playable, selected, hinted, last laid) go over 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from web.geometry import Rect
-from web.painter import Painter
+from web.painter import Painter, SpriteBook
 from web.scene import Scene, SeatSprite, TileSprite
 
-__all__ = ["PIP_GRID", "draw_scene", "draw_tile"]
+__all__ = ["PIP_GRID", "draw_on_canvas", "draw_scene", "draw_tile"]
 
 IVORY = "#f7f2e2"
 IVORY_LIT = "#fffdf6"
@@ -27,7 +28,6 @@ IVORY_SHADE = "#e9dfc6"
 EDGE = "#3b3326"
 PIP = "#1d1a16"
 PIP_LIT = "#b3a583"
-BACK = "#24313f"
 BACK_LIT = "#3a5069"
 BACK_SHADE = "#18222d"
 PLAYABLE = "#f2c14e"
@@ -52,6 +52,15 @@ PIP_GRID: dict[int, tuple[tuple[int, int], ...]] = {
     9: tuple((col, row) for col in range(3) for row in range(3)),
 }
 """Pip positions on a 3x3 grid (column, row) for each value a half can show."""
+
+
+def draw_on_canvas(window: Any, ctx: Any, scene: Scene, ratio: float, sprites: SpriteBook) -> None:
+    """Draw ``scene`` on the canvas context ``ctx`` (CSS px scaled by ``ratio``) in one call
+    into the browser, keeping its tile pictures in ``sprites``."""
+    painter = Painter(ratio, sprites)
+    painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+    draw_scene(painter, scene)
+    painter.play_on(window, ctx)
 
 
 def draw_scene(ctx: Painter, scene: Scene) -> None:

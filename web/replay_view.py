@@ -16,8 +16,8 @@ from engine.notation import Position, write_position
 from web.clipboard import copy_text
 from web.controller import Controller
 from web.page import Page, score_text
-from web.painter import Painter, SpriteBook
-from web.render import draw_scene
+from web.painter import SpriteBook
+from web.render import draw_on_canvas
 from web.replay import Frame, Replay
 from web.replay_scene import build_replay_scene
 from web.scene import Scene
@@ -185,10 +185,7 @@ class ReplayView:
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
             shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
             self.scene = build_replay_scene(frame, replay.names, shown, width, height)
-            painter = Painter(ratio, self.sprites)
-            painter.setTransform(ratio, 0, 0, ratio, 0, 0)
-            draw_scene(painter, self.scene)
-            painter.play_on(self.window, self.ctx)
+            draw_on_canvas(self.window, self.ctx, self.scene, ratio, self.sprites)
         el = self.page.el
         moves = self._moves()
         el("replay-hand").value = str(self.hand_index)
