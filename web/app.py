@@ -203,6 +203,8 @@ class App:
         page.on(page.el("call-btn"), "click", lambda _e: self._claim(muggins=False))
         page.on(page.el("muggins-btn"), "click", lambda _e: self._claim(muggins=True))
         page.on(page.el("lead-choices"), "click", self._on_lead)
+        page.on(page.el("pass-dialog"), "click", self._on_pass_screen)
+        page.on(page.el("pass-dialog"), "cancel", lambda event: event.preventDefault())  # Esc keeps it up
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
         page.on(self.window, "resize", lambda _e: self.invalidate(resized=True))
         page.on(self.window, "hashchange", lambda _e: self._on_new_fragment())
@@ -284,6 +286,23 @@ class App:
             if self.controller.can(lead):
                 self.controller.act(lead)
                 self.after_change()
+
+    def _on_pass_screen(self, event: Any) -> None:
+        """A tap anywhere on the pass-and-play screen: the next person has the device. Its
+        own buttons: the person who just played calls their score first, or the rules or a
+        new game open over the screen (which stays up under them)."""
+        pressed = str(event.target.id)
+        if pressed == "pass-rules-btn":
+            self.page.open_rules(self.controller.settings)
+            return
+        if pressed == "pass-new-game-btn":
+            self.page.open_new_game(self.controller.settings)
+            return
+        if pressed == "pass-call-btn":
+            self.controller.claim(muggins=False)
+        else:
+            self.controller.take_device()
+        self.after_change()
 
     def _on_key(self, event: Any) -> None:
         """Ctrl+Z (or Cmd+Z) takes a move back, unless the person is typing or in a dialog;
@@ -449,6 +468,8 @@ class App:
         controller = self.controller
         match = controller.match
         if self.stats is None or not match.sheet or match.hand.result is not match.sheet[-1].result:
+            return
+        if controller.pass_and_play:  # the statistics are one person's record against the computer
             return
         first = match.hands[0]
         match_id = f"{slot_key(self.slot)}:{match.seed}:{' '.join(map(str, first.dealt[0]))}"
@@ -752,8 +773,10 @@ class App:
             "variant": controller.settings.variant,
             "players": controller.settings.players,
             "turn": view.turn,
-            "hand": [str(tile) for tile in view.hand],
-            "legal": [str(action) for action in view.legal_actions],
+            "hand": [str(tile) for tile in controller.hand_shown()],
+            "viewer": controller.human_seat,
+            "pass_to": controller.pass_to,
+            "legal": [] if controller.hand_hidden else [str(action) for action in view.legal_actions],
             "selected": None if controller.selected is None else str(controller.selected),
             "scores": list(controller.match.scores),
             "options": dict(controller.settings.options),

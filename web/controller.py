@@ -50,15 +50,21 @@ _NAMES = {
 }
 
 
-def seat_names(players: int) -> tuple[str, ...]:
-    """The display name of each seat: "You", then compass points clockwise."""
-    return tuple(_NAMES[position] for position in POSITIONS[players])
+def seat_names(players: int, pass_and_play: bool = False) -> tuple[str, ...]:
+    """The display name of each seat: "You" (or "South" when people share the device), then
+    compass points clockwise."""
+    names = tuple(_NAMES[position] for position in POSITIONS[players])
+    return ("South", *names[1:]) if pass_and_play else names
 
 
 class Controller:
-    """One match at the table, seen from seat 0."""
+    """One match at the table, seen by the person holding the device.
 
-    human_seat = 0
+    With one person, that is always seat 0. In pass-and-play, several seats are people's
+    (:attr:`human_seats`); :attr:`human_seat` is the one whose tiles the table shows, and
+    between two people's turns the phase is ``pass``: every hand is hidden until the next
+    person takes the device (:meth:`take_device`).
+    """
 
     def __init__(self, settings: Settings, seed: int) -> None:
         """Start a new match with ``settings``, dealt from ``seed``."""
@@ -90,6 +96,8 @@ class Controller:
         controller._attach(
             settings, match, [[str(action) for action in hand.actions] for hand in match.hands]
         )
+        if controller.pass_and_play and match.turn in controller.human_seats:
+            controller.human_seat = match.turn  # (hidden until they take the device)
         return controller
 
     # --- taking moves back ---------------------------------------------------------------
@@ -98,6 +106,8 @@ class Controller:
         """Why the person cannot take a move back now, in their words ("" when they can)."""
         if self.match.is_over:
             return "The match is over: start a new one."
+        if self.pass_and_play:
+            return "Taking moves back is off when people share the device."
         if self._undo_point() is None:
             return "You have not moved yet."
         return ""
@@ -154,7 +164,9 @@ class Controller:
         self.settings = settings
         self.match = match
         self.actions = actions
-        self.names = seat_names(settings.players)
+        self.pass_and_play = settings.pass_and_play
+        """Whether people share the device, passing it between their turns."""
+        self.names = seat_names(settings.players, self.pass_and_play)
         self.selected: Tile | None = None
         self.hint: Hint | None = None
         """The Expert's suggestion for the person's current move, once asked for."""
@@ -163,25 +175,67 @@ class Controller:
         """The last score called out at the table ("15!"), cleared when the next tile is laid."""
         seating = match.partner_draw.seating if match.partner_draw is not None else range(settings.players)
         self.player_at = tuple(seating)
-        """The player (0 is the person, then each computer player) sitting at each seat."""
+        """The player (0 is the person who set up the match, then each other player) at each seat."""
+        self.human_seats = frozenset(
+            seat
+            for seat, player in enumerate(self.player_at)
+            if player == 0 or settings.levels[player - 1] == HUMAN
+        )
+        """The seats people play (only seat 0 unless people share the device)."""
+        self.human_seat = 0
+        """The seat whose tiles the table shows: the person holding the device."""
+        self._hidden = self.pass_and_play
+        """Whether that seat's tiles are hidden too, until the next person to move takes the
+        device: a shared match starts so, and so does each of its hands and a reload."""
         self._bots = {
-            seat: make_bot(settings.levels[self.player_at[seat] - 1]) for seat in range(1, settings.players)
+            seat: make_bot(settings.levels[self.player_at[seat] - 1])
+            for seat in range(settings.players)
+            if seat not in self.human_seats
         }
 
     # --- what the page shows ----------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        """``human`` (your move), ``bot`` (an AI seat's move), ``hand-over`` or ``match-over``."""
+        """``human`` (the move of the person holding the device), ``pass`` (another person's
+        move: the device goes to them), ``bot`` (a computer player's move), ``hand-over`` or
+        ``match-over``."""
         if self.match.is_over:
             return "match-over"
         if self.match.hand.is_over:
             return "hand-over"
-        return "human" if self.match.turn == self.human_seat else "bot"
+        turn = self.match.turn
+        if turn not in self.human_seats:
+            return "bot"
+        return "human" if turn == self.human_seat and not self._hidden else "pass"
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether the table hides the tiles of :attr:`human_seat` (while the device is passed)."""
+        return self._hidden or self.phase == "pass"
+
+    @property
+    def pass_to(self) -> str:
+        """The name of the person the device goes to now ("" unless the phase is ``pass``)."""
+        return self.names[self.match.turn] if self.phase == "pass" else ""
+
+    def take_device(self) -> str:
+        """The person to move says they hold the device: the table shows their tiles."""
+        if self.phase != "pass":
+            return self._say("Nothing to pass: play on.")
+        self.human_seat = self.match.turn
+        self._hidden = False
+        self.selected = None
+        self.hint = None
+        return self._say(f"{self.names[self.human_seat]} to play.")
 
     def view(self) -> PlayerView:
-        """What the person at seat 0 may see."""
+        """What the person holding the device may see (the tiles of :attr:`human_seat`)."""
         return self.match.view(self.human_seat)
+
+    def hand_shown(self) -> tuple[Tile, ...]:
+        """The tiles the table shows face up at the bottom: none while they are hidden."""
+        return () if self.hand_hidden else self.view().hand
 
     def playable_tiles(self) -> frozenset[Tile]:
         """The person's tiles that can be played now."""
@@ -203,7 +257,7 @@ class Controller:
 
     def can_claim(self, muggins: bool) -> bool:
         """Whether the person may call their score (or claim muggins) right now."""
-        return Claim(self.human_seat, muggins) in self.view().claims
+        return not self._hidden and Claim(self.human_seat, muggins) in self.view().claims
 
     @property
     def manual_scoring(self) -> bool:
@@ -270,7 +324,7 @@ class Controller:
         action = Claim(self.human_seat, muggins)
         if self.match.is_over or self.match.hand.is_over:
             return self._say("The hand is over.")
-        if action not in self.view().claims:
+        if self._hidden or action not in self.view().claims:
             if muggins:
                 return self._say("Nothing to claim: every score so far was called.")
             return self._say("Nothing to call: your last tile did not score.")
@@ -365,6 +419,7 @@ class Controller:
         """Deal the next hand after the end-of-hand summary."""
         self.match.next_hand()
         self.actions.append([])
+        self._hidden = self.pass_and_play
         self.selected = None
         self.hint = None
         self.callout = ""
@@ -387,7 +442,7 @@ class Controller:
         """The action as a sentence with its full stop ("North plays 2-0 on the 2."); "" for a claim,
         which is told by the score it brings."""
         name = self.names[seat]
-        you = seat == self.human_seat
+        you = seat == self.human_seat and not self.pass_and_play  # everyone reads a shared table
         if isinstance(action, Play):
             verb = "play" if you else "plays"
             where = "" if value_shown is None else f" on the {value_shown}"
@@ -408,18 +463,25 @@ class Controller:
         if draw is not None:
             last = draw.rounds[-1]
             drawn = ", ".join(f"{self._player_name(player)} {tile}" for player, tile in enumerate(last))
-            partner = self._player_name(self.player_at[2])
-            self.announcements[-1] = (
-                f"Draw for partners: {drawn}. Your partner is {partner}, sitting opposite. "
-                + self.announcements[-1]
-            )
+            if self.pass_and_play:
+                seats = "; ".join(
+                    f"{self._player_name(self.player_at[seat])} sits {self.names[seat]}"
+                    for seat in sorted(self.human_seats, key=lambda seat: self.player_at[seat])
+                )
+                outcome = f"{seats[0].upper()}{seats[1:]}."
+            else:
+                outcome = f"Your partner is {self._player_name(self.player_at[2])}, sitting opposite."
+            self.announcements[-1] = f"Draw for partners: {drawn}. {outcome} " + self.announcements[-1]
 
     def _player_name(self, player: int) -> str:
-        """A player by who they are: "you", or the computer player's level and number."""
+        """A player by who they are: "you" (or "person 1", "person 2"... when people share the
+        device), or the computer player's level and number."""
+        levels = self.settings.levels
+        if self.pass_and_play and (player == 0 or levels[player - 1] == HUMAN):
+            return f"person {1 if player == 0 else 2 + levels[: player - 1].count(HUMAN)}"
         if player == 0:
             return "you"
-        level = self.settings.levels[player - 1]
-        return f"computer {player} ({level})"
+        return f"computer {player} ({levels[player - 1]})"
 
     def _announce_opening(self) -> None:
         hand = self.match.hand

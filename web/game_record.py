@@ -14,10 +14,9 @@ import re
 from collections.abc import Mapping
 
 from engine import EngineError, Match, RulesError, make_rules, parse_tile
-from engine.ai import BOT_LEVELS
 from engine.match import settle_partner_draw
 from engine.notation import read_header, read_position, read_record, write_position, write_record
-from web.settings import HUMAN, Settings
+from web.settings import HUMAN, SEAT_LEVELS, Settings
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -65,7 +64,7 @@ def settings_of_record(tags: Mapping[str, str], seating: tuple[int, ...] | None 
         variant, _whole(tags, "Players"), DEFAULT_LEVEL, options, _whole(tags, "Target")
     )
     by_seat = [HUMAN] + [
-        level if (level := tags.get(f"Level{seat}", DEFAULT_LEVEL)) in BOT_LEVELS else DEFAULT_LEVEL
+        level if (level := tags.get(f"Level{seat}", DEFAULT_LEVEL)) in SEAT_LEVELS else DEFAULT_LEVEL
         for seat in range(1, base.players)
     ]
     if seating is None and base.rules().partner_draw:

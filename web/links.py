@@ -16,7 +16,8 @@ The parameters:
 ``players``, ``target``, ``level`` and every option id of the chosen variant
     Choices for that variant; each one missing takes the variant's default. ``level``
     (one of :data:`engine.ai.BOT_LEVELS`, default ``greedy``) is every computer seat's, or
-    ``level=expert,greedy,hard`` gives each computer player its own, in seat order.
+    ``level=expert,greedy,hard`` gives each other player its own, in seat order; ``human``
+    there makes that player a person sharing the device (pass and play).
 ``seed``
     A fixed deal: ASCII digits only, 0 to :data:`MAX_SEED`, at most 19 digits.
 ``aidelay``
@@ -62,10 +63,10 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from engine import VARIANTS, EngineError, Variant
-from engine.ai import BOT_LEVELS
 from engine.hand import and_list
 from web.controller import Settings
 from web.embed import EMBED_PARAMETERS, Embed, read_embed
+from web.settings import SEAT_LEVELS
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -271,17 +272,18 @@ class _Reader:
         return None
 
     def _levels(self, players: int) -> tuple[str, ...]:
-        """One level for every computer player, or one per computer player in seat order."""
+        """One level for every other player, or one per other player in seat order (``human``
+        for a person sharing the device)."""
         computers = players - 1
         text = self.params.get("level")
         if text is None:
             return (DEFAULT_LEVEL,) * computers
         levels = tuple(_fold(part) for part in text.split(","))
-        if all(level in BOT_LEVELS for level in levels) and len(levels) in (1, computers):
+        if all(level in SEAT_LEVELS for level in levels) and len(levels) in (1, computers):
             return levels * computers if len(levels) == 1 else levels
         self.problems.append(
-            f"The link's level={_shown(text)} is not a computer players' level (or one per computer "
-            f"player, separated by commas): choose {and_list(BOT_LEVELS, 'or')}."
+            f"The link's level={_shown(text)} is not a level for the other players (one for all, or "
+            f"one per other player, separated by commas): choose {and_list(SEAT_LEVELS, 'or')}."
         )
         return (DEFAULT_LEVEL,) * computers
 

@@ -94,7 +94,9 @@ def plan_motion(before: Scene | None, after: Scene, now: float) -> Motion | None
         if shift is not None:
             line_shifts[index] = shift
     hand_shifts: dict[int, Shift] = {}
-    for index, (_, sprite) in enumerate(after.hand):
+    # A hand shown to another person (the device passed), or shown again, is not a move.
+    same_hand = before.hand_owner == after.hand_owner
+    for index, (_, sprite) in enumerate(after.hand if same_hand else ()):
         start = was_held.get(_key(sprite), before.info)  # a tile new to the hand was drawn
         shift = _shift(start, sprite.rect)
         if shift is not None:

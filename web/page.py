@@ -12,9 +12,9 @@ from html import escape
 from typing import Any
 
 from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
-from engine.ai import BOT_LEVELS
 from engine.hand import agree
 from web.controller import Controller, Settings, seat_names
+from web.settings import SEAT_LEVELS
 from web.tile_svg import tile_svg
 
 __all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
@@ -77,7 +77,28 @@ class Page:
         self.el("callout").hidden = not controller.callout
         self._update_lead_choices(controller)
         self._update_twin(controller)
+        self._update_pass_screen(controller)
         self.document.body.dataset.phase = controller.phase
+
+    def _update_pass_screen(self, controller: Controller) -> None:
+        """Put up the screen that hides every hand while the device goes to the next person
+        (pass and play), or take it down."""
+        dialog = self.el("pass-dialog")
+        name = controller.pass_to
+        if not name:
+            if dialog.open:
+                dialog.close()
+            return
+        self.el("pass-title").textContent = f"Pass to {name}"
+        self.el("pass-why").textContent = f"Every hand is hidden. {name}: take the device and tap when ready."
+        self.el("pass-ready-btn").textContent = f"I am {name}: show my tiles"
+        calling = controller.can_claim(False)
+        call = self.el("pass-call-btn")
+        call.hidden = not calling
+        call.textContent = f"{controller.names[controller.human_seat]}: call your score first"
+        if not dialog.open:
+            dialog.showModal()
+            self.el("pass-ready-btn").focus()
 
     def _update_undo(self, controller: Controller) -> None:
         """Undo stays focusable when it cannot be used, so a tap on it can say why."""
@@ -85,6 +106,7 @@ class Page:
         button = self.el("undo-btn")
         button.setAttribute("aria-disabled", "true" if reason else "false")
         button.title = reason or "Take back your last move (Ctrl+Z)"
+        button.hidden = controller.pass_and_play  # never: a move taken back would show it to all
         self.el("hand-undo-btn").hidden = bool(reason)
 
     def mark(self, name: str) -> None:
@@ -114,7 +136,8 @@ class Page:
         """One button per seat the person may choose to lead (the winning side's choice)."""
         buttons = []
         for seat in controller.lead_choices():
-            text = "I lead" if seat == controller.human_seat else f"{controller.names[seat]} leads"
+            mine = seat == controller.human_seat and not controller.pass_and_play
+            text = "I lead" if mine else f"{controller.names[seat]} leads"
             buttons.append(self._button(text, f"{text} this hand", False, f"lead:{seat}"))
         self.el("lead-choices").replaceChildren(*buttons)
 
@@ -128,13 +151,16 @@ class Page:
         phase = controller.phase
         if phase == "human":
             view = controller.view()
+            whose = f"{controller.names[view.seat]}, your" if controller.pass_and_play else "Your"
             if controller.lead_choices():
-                return "Your side won the last hand: choose who leads."
+                return f"{whose} side won the last hand: choose who leads."
             if any(isinstance(a, Draw) for a in view.legal_actions):
-                return "Your turn: nothing fits — draw from the boneyard."
+                return f"{whose} turn: nothing fits — draw from the boneyard."
             if any(isinstance(a, Pass) for a in view.legal_actions):
-                return "Your turn: nothing fits — pass."
-            return "Your turn: tap a highlighted tile."
+                return f"{whose} turn: nothing fits — pass."
+            return f"{whose} turn: tap a highlighted tile."
+        if phase == "pass":
+            return f"Pass the device to {controller.pass_to}."
         if phase == "bot":
             return f"{controller.names[controller.match.turn]} is thinking…"
         if phase == "hand-over":
@@ -152,10 +178,14 @@ class Page:
         tiles = tuple(
             (
                 tile,
-                "selected" if tile == controller.selected else "playable" if tile in playable else "cannot play",
+                "selected"
+                if tile == controller.selected
+                else "playable"
+                if tile in playable
+                else "cannot play",
                 tile in playable,
             )
-            for tile in view.hand
+            for tile in controller.hand_shown()
         )
         ends = tuple(controller.ends_for_selected())
         shown = (tiles, ends, len(view.layout.placements))
@@ -163,7 +193,8 @@ class Page:
             return
         self._twin_shown = shown
         buttons = [
-            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile)) for tile, state, can_play in tiles
+            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile))
+            for tile, state, can_play in tiles
         ]
         self.el("a11y-hand").replaceChildren(*buttons)
         end_buttons = []
@@ -343,7 +374,8 @@ class Page:
         }
 
     def refresh_levels(self, current: Settings | None = None) -> None:
-        """One AI-level choice per computer seat for the chosen player count."""
+        """Who plays each other seat, for the chosen player count: a computer level, or
+        another person sharing the device."""
         players = int(self.el("ng-players").value)
         names = seat_names(players)
         fields = []
@@ -354,7 +386,7 @@ class Page:
             select = self.document.createElement("select")
             select.name = f"level-{seat}"
             select.className = "ng-level"
-            for name, description in BOT_LEVELS.items():
+            for name, description in SEAT_LEVELS.items():
                 select.appendChild(self._option(name, description, name == level))
             label.appendChild(select)
             fields.append(label)
@@ -433,9 +465,13 @@ def _combinable(variant: Variant, players: int, options: dict[str, str]) -> bool
 
 
 def side_label(controller: Controller, side: int) -> str:
-    """We/They for partnerships (the person's side is We), else the player's name."""
-    if controller.match.rules.partnerships:
-        return "We" if side == controller.match.rules.side_of(controller.human_seat) else "They"
+    """We/They for partnerships (the person's side is We; the partners' names when people
+    share the device, since "we" changes hands with it), else the player's name."""
+    rules = controller.match.rules
+    if rules.partnerships and controller.pass_and_play:
+        return " & ".join(controller.names[seat] for seat in rules.seats_of(side))
+    if rules.partnerships:
+        return "We" if side == rules.side_of(controller.human_seat) else "They"
     return controller.names[side]
 
 

@@ -265,7 +265,7 @@ def _draw_target(ctx: Painter, rect: Rect) -> None:
 def _draw_seat(ctx: Painter, seat: SeatSprite) -> None:
     for sprite in seat.tiles:
         draw_tile(ctx, sprite)
-    if seat.position in ("left", "right"):
+    if seat.position in ("left", "right", "bottom"):  # (the bottom seat's tiles are below its label)
         x, y = seat.rect.x + seat.rect.w / 2, seat.rect.y + 10
     else:
         x, y = seat.rect.x + seat.rect.w / 2, seat.rect.y + seat.rect.h - 8

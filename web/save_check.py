@@ -56,11 +56,10 @@ from itertools import accumulate
 from typing import Any
 
 from engine import VARIANTS, EngineError, Variant, make_rules
-from engine.ai import BOT_LEVELS
 from engine.record import RECORD_FORMAT
 from web.game_record import is_record, read_settings
 from web.links import MAX_SEED
-from web.settings import Settings
+from web.settings import SEAT_LEVELS, Settings
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",
@@ -301,12 +300,12 @@ def _settings(data: object) -> dict[str, Any]:
     """The settings part, checked, with only the keys :meth:`Settings.from_json` reads."""
     part = _part(data, "the game's settings are")
     variant, players, target, options = _rules_of(part, "the settings")
-    levels = _required(part, "levels", "the list of computer players' levels")
+    levels = _required(part, "levels", "the list of the other players' levels")
     if not isinstance(levels, list) or len(levels) > MAX_PLAYERS:
-        raise SaveError("the computer players' levels are not in the right form")
+        raise SaveError("the other players' levels are not in the right form")
     named = [_name(level, "a computer player's level") for level in levels]
-    if len(named) != players - 1 or any(level not in BOT_LEVELS for level in named):
-        raise SaveError("the computer players' levels are not ones this table offers")
+    if len(named) != players - 1 or any(level not in SEAT_LEVELS for level in named):
+        raise SaveError("the other players' levels are not ones this table offers")
     settings = {"variant": variant, "players": players, "target": target, "levels": named, "options": options}
     try:
         Settings.from_json(settings)

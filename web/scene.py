@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
-from web.controller import POSITIONS, Controller
+from web.controller import Controller
 from web.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
 from web.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 
@@ -92,6 +92,9 @@ class Scene:
     info_text: str
     can_draw: bool = False
     """Whether tapping the boneyard (the ``info`` area) draws a tile now."""
+    hand_owner: int | None = 0
+    """The seat whose tiles ``hand`` shows (``None`` while they are hidden): a change of
+    owner is a person passing the device, not tiles moving."""
     hint_target: Rect | None = None
     """Where the hint suggests laying its tile, when it names an end."""
 
@@ -123,7 +126,16 @@ class Scene:
             "hint_target": None
             if self.hint_target is None
             else {"x": self.hint_target.center[0], "y": self.hint_target.center[1]},
-            "seats": [{"seat": seat.seat, "label": seat.label} for seat in self.seats],
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "label": seat.label,
+                    "position": seat.position,
+                    "faces": [f"{t.first}-{t.second}" for t in seat.tiles if t.face_up],
+                }
+                for seat in self.seats
+            ],
+            "hand_owner": self.hand_owner,
             "unit": self.unit,
             "size": {"width": self.width, "height": self.height},
             "board": {"x": self.board.x, "y": self.board.y, "w": self.board.w, "h": self.board.h},
@@ -159,7 +171,8 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     view = controller.view()
     players = view.rules.players
     regions = table_regions(width, height, players)
-    hand_rects = hand_tile_rects(regions.hand, len(view.hand))
+    shown = controller.hand_shown()
+    hand_rects = hand_tile_rects(regions.hand, len(shown))
     # The board's tiles are never smaller than the hand's, until the line needs them to be.
     hand_unit = max((rect.w for rect in hand_rects), default=0.0)
     line = line_layout_of(view.layout, regions.board, max(MAX_UNIT, hand_unit))
@@ -171,7 +184,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         Target(end, line.ends[str(end)]) for end in controller.ends_for_selected() if str(end) in line.ends
     )
     playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
-    suggested = controller.hint.action if controller.hint is not None else None
+    suggested = controller.hint.action if controller.hint is not None and shown else None
     hinted_tile = suggested.tile if isinstance(suggested, Play) else None
     hint_end = suggested.end if isinstance(suggested, Play) else None
     hand = tuple(
@@ -188,9 +201,15 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
                 hinted=tile == hinted_tile,
             ),
         )
-        for tile, rect in zip(view.hand, hand_rects, strict=True)
+        for tile, rect in zip(shown, hand_rects, strict=True)
     )
-    seats = tuple(_seat_sprite(controller, view, region) for region in regions.seats[1:])
+    # The person holding the device sits at the bottom; the others clockwise from them.
+    # When people share the device, the bottom seat is labelled too (and its tiles shown
+    # face down while they are hidden).
+    around = regions.seats if controller.pass_and_play else regions.seats[1:]
+    seats = tuple(
+        _seat_sprite(controller, view, region, (view.seat + region.seat) % players) for region in around
+    )
     return Scene(
         width=width,
         height=height,
@@ -203,23 +222,28 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         info=regions.info,
         info_text=_info_text(controller),
         can_draw=controller.can(Draw()),
+        hand_owner=None if controller.hand_hidden else view.seat,
         hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
     )
 
 
-def _seat_sprite(controller: Controller, view: PlayerView, region: Any) -> SeatSprite:
-    seat = region.seat
+def _seat_sprite(controller: Controller, view: PlayerView, region: Any, seat: int) -> SeatSprite:
+    """Seat ``seat`` in ``region``: its label and its tiles (backs, or faces once the hand is over)."""
     count = view.hand_counts[seat]
-    rects = hidden_tile_rects(region, count)
+    bottom = region.seat == 0
+    if bottom and not controller.hand_hidden:  # the person's own tiles stand in the hand strip
+        rects: tuple[Rect, ...] = ()
+    else:
+        rects = hidden_tile_rects(region, count)
     if view.result is not None:  # the hand is over: every hand is shown
         held = view.result.hands[seat]
-        tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=True))
+        tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=False))
     else:
         tiles = tuple(TileSprite(rect, rect.h >= rect.w, 0, 0, face_up=False) for rect in rects)
     return SeatSprite(
         seat=seat,
         name=controller.names[seat],
-        position=POSITIONS[view.rules.players][seat],
+        position=region.position,
         rect=region.rect,
         tiles=tiles,
         count=count,

@@ -12,19 +12,24 @@ from typing import Any
 from engine import Rules, RulesError, get_variant, make_rules
 from engine.ai import BOT_LEVELS
 
-__all__ = ["HUMAN", "Settings"]
+__all__ = ["HUMAN", "SEAT_LEVELS", "Settings"]
 
 HUMAN = "human"
-"""The level name of the seat a person plays (always seat 0)."""
+"""The level name of a seat a person plays: always seat 0, and in pass-and-play others too."""
+
+SEAT_LEVELS: dict[str, str] = {HUMAN: "A person (pass and play)", **BOT_LEVELS}
+"""Who may play a seat other than the first: a person sharing the device, or a computer level."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """A new match's choices: rule set, players, target, options, and each computer player's level.
+    """A new match's choices: rule set, players, target, options, and who plays each other seat.
 
-    ``levels[i]`` is the level of computer player ``i + 1`` (player 0 is the person). They
-    sit at seats 1, 2, ... unless the players draw for partners. ``options`` holds every
-    option that applies, with its value (defaults filled in), as sorted (id, value) pairs.
+    ``levels[i]`` is the level of player ``i + 1`` (player 0 is the person holding the
+    device): a computer level, or :data:`HUMAN` for another person sharing the device (pass
+    and play). They sit at seats 1, 2, ... unless the players draw for partners. ``options``
+    holds every option that applies, with its value (defaults filled in), as sorted (id,
+    value) pairs.
     """
 
     variant: str = "draw-2"
@@ -37,11 +42,21 @@ class Settings:
         resolved = get_variant(self.variant).resolve_options(self.players, dict(self.options))
         object.__setattr__(self, "options", tuple(sorted(resolved.items())))
         self.rules()  # raises RulesError if the table is not offered
-        if len(self.levels) != self.players - 1 or any(level not in BOT_LEVELS for level in self.levels):
+        if len(self.levels) != self.players - 1 or any(level not in SEAT_LEVELS for level in self.levels):
             raise RulesError(
-                f"need {self.players - 1} AI levels from {', '.join(BOT_LEVELS)}, got {list(self.levels)}",
+                f"need {self.players - 1} levels from {', '.join(SEAT_LEVELS)}, got {list(self.levels)}",
                 "bad-option",
             )
+
+    @property
+    def people(self) -> int:
+        """How many people share the device (1, or 2 to 5 in pass-and-play)."""
+        return 1 + self.levels.count(HUMAN)
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Whether more than one person plays on this device, passing it between turns."""
+        return self.people > 1
 
     def rules(self) -> Rules:
         """The engine rules these settings play."""

@@ -121,6 +121,7 @@ def main(out: Path) -> None:
             page.evaluate("document.getElementById('update').hidden = false")
             page.screenshot(path=out / f"update-ready-{size}.png")
             _record_screens(page, app_url, out, size)
+            _shared_device_screens(page, app_url, out, size)
             context.close()
         browser.close()
     print(f"wrote {len(list(out.glob('*.png')))} screenshots to {out}")
@@ -146,6 +147,20 @@ def _record_screens(page: Page, app_url: str, out: Path, size: str) -> None:
     page.goto(app_url + f"?embed=1&compact=1&theme=light&hand=1&move=9{record_fragment(record)}")
     page.wait_for_function(READY)
     page.screenshot(path=out / f"embedded-replay-{size}.png")
+
+
+def _shared_device_screens(page: Page, app_url: str, out: Path, size: str) -> None:
+    """Pass and play: New game with a person at West, the privacy screen, West's turn."""
+    page.goto(app_url + "?variant=partnership-block&level=human,greedy,greedy&seed=3&aidelay=0")
+    page.wait_for_function(READY)
+    page.wait_for_function("document.body.dataset.phase === 'pass'")
+    page.screenshot(path=out / f"pass-screen-{size}.png")
+    page.click("#pass-new-game-btn")
+    page.screenshot(path=out / f"new-game-people-{size}.png")
+    page.click("#ng-cancel")
+    page.click("#pass-ready-btn")
+    page.wait_for_function("document.body.dataset.phase === 'human' && document.body.dataset.moving !== 'true'")
+    page.screenshot(path=out / f"shared-turn-{size}.png")
 
 
 if __name__ == "__main__":

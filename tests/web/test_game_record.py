@@ -154,8 +154,14 @@ def test_unknown_level_names_get_the_default_level() -> None:
     """Unknown or differently spelled levels fall back to the default, known ones are kept."""
     tags = {"Variant": "block", "Players": "4", "Level1": "godlike", "Level2": "Expert", "Level3": "medium"}
     assert settings_of_record(tags).levels == ("greedy", "greedy", "medium")
-    tags = {"Variant": "block", "Players": "3", "Level1": "human", "Level2": "<script>"}
+    tags = {"Variant": "block", "Players": "3", "Level1": "Human", "Level2": "<script>"}
     assert settings_of_record(tags).levels == ("greedy", "greedy")
+
+
+def test_a_seat_a_person_played_stays_a_persons_seat() -> None:
+    """A record of a pass-and-play game names each person's seat ``human``: played on, it is shared again."""
+    tags = {"Variant": "block", "Players": "3", "Level1": "human", "Level2": "expert"}
+    assert settings_of_record(tags).levels == ("human", "expert")
 
 
 @pytest.mark.parametrize("level0", ["human", "expert", "random", "nonsense", "", HUMAN.upper()])

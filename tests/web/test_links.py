@@ -285,13 +285,13 @@ def test_a_bad_value_keeps_the_variants_default() -> None:
         "The link's players=9 is not offered for Jamaican Partner: it is for 4 players only.",
         "The link's sporting=maybe is not offered for Jamaican Partner: choose off or on.",
         "The link's target=7 is not offered for Jamaican Partner: it plays to 6.",
-        "The link's level=genius is not a computer players' level (or one per computer player, "
-        "separated by commas): choose random, greedy, medium, hard or expert.",
+        "The link's level=genius is not a level for the other players (one for all, or one per "
+        "other player, separated by commas): choose human, random, greedy, medium, hard or expert.",
     )
     message = only_problem("?variant=block&target=1000")
     assert message == "The link's target=1000 is not offered for Block Dominoes: choose 50, 75 or 100."
     message = only_problem("?variant=block&level=genius")
-    assert "choose random, greedy, medium, hard or expert" in message
+    assert "choose human, random, greedy, medium, hard or expert" in message
 
 
 def test_each_computer_player_may_get_its_own_level() -> None:
@@ -302,7 +302,7 @@ def test_each_computer_player_may_get_its_own_level() -> None:
     assert parse_link("?variant=block&players=4&level=hard").settings.levels == ("hard",) * 3  # type: ignore[union-attr]
     wrong_count = parse_link("?variant=block&players=4&level=expert,hard")
     assert wrong_count.settings is not None and wrong_count.settings.levels == ("greedy",) * 3
-    assert len(wrong_count.problems) == 1 and "one per computer player" in wrong_count.problems[0]
+    assert len(wrong_count.problems) == 1 and "one per other player" in wrong_count.problems[0]
 
 
 def test_an_option_for_another_player_count_is_ignored() -> None:
