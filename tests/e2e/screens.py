@@ -159,7 +159,9 @@ def _shared_device_screens(page: Page, app_url: str, out: Path, size: str) -> No
     page.screenshot(path=out / f"new-game-people-{size}.png")
     page.click("#ng-cancel")
     page.click("#pass-ready-btn")
-    page.wait_for_function("document.body.dataset.phase === 'human' && document.body.dataset.moving !== 'true'")
+    page.wait_for_function(
+        "document.body.dataset.phase === 'human' && document.body.dataset.moving !== 'true'"
+    )
     page.screenshot(path=out / f"shared-turn-{size}.png")
 
 

@@ -30,7 +30,9 @@ def shown_tiles(page: Page, current: dict[str, Any]) -> set[str]:
     scene = current["scene"]
     faces = {tile["tile"] for tile in scene["hand"]}
     faces |= {face for seat in scene["seats"] for face in seat["faces"]}
-    faces |= set(page.locator("#a11y-hand button").evaluate_all("(buttons) => buttons.map((b) => b.dataset.move)"))
+    faces |= set(
+        page.locator("#a11y-hand button").evaluate_all("(buttons) => buttons.map((b) => b.dataset.move)")
+    )
     return faces
 
 

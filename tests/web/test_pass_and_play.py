@@ -15,7 +15,9 @@ from web.settings import HUMAN, Settings
 SIZE = (900.0, 600.0)
 
 
-def shared(variant: str = "partnership-block", levels: tuple[str, ...] = (HUMAN, "greedy", "greedy")) -> Settings:
+def shared(
+    variant: str = "partnership-block", levels: tuple[str, ...] = (HUMAN, "greedy", "greedy")
+) -> Settings:
     """A table where player 0 and every ``HUMAN`` level are people sharing the device."""
     base = Settings.for_variant(variant, players=len(levels) + 1)
     return Settings(base.variant, base.players, base.target, levels, base.options)
