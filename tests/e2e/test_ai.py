@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from engine.ai import BOT_LEVELS
 from tests.e2e.table import TABLET_CPU_THROTTLE, settle, state, throttle_cpu
 from web.game_record import read_settings
+from web.settings import HUMAN
 
 LONG_TASK_LIMIT_MS = 100
 
@@ -130,7 +131,7 @@ def test_each_computer_seat_gets_its_own_level_in_the_new_game_dialog(open_app: 
     levels = page.locator(".ng-level")
     expect(levels).to_have_count(3)
     offered = levels.first.locator("option").evaluate_all("os => os.map(o => o.value)")
-    assert offered == list(BOT_LEVELS)
+    assert offered == [HUMAN, *BOT_LEVELS]  # a person (pass and play), then each computer level
     for index, level in enumerate(("expert", "medium", "hard")):
         levels.nth(index).select_option(level)
     page.click("#ng-start")
