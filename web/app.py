@@ -14,9 +14,10 @@ import time
 from collections.abc import Callable, Generator
 from typing import Any, NamedTuple, TypeVar
 
-from engine import Draw, End, EngineError, Lead, Pass, RulesError, parse_end, parse_tile
+from engine import Draw, EngineError, Lead, Pass, RulesError, Tile, parse_end, parse_tile
 from engine.ai import think_step
 from web.controller import Controller, Settings
+from web.drag import Drag
 from web.embed import dress_for_embedding
 from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
@@ -86,6 +87,8 @@ class App:
         self._scene: Scene | None = None
         self._scene_stale = True
         self._motion: Motion | None = None
+        self._drag: Drag | None = None
+        """A tile of the person's hand pressed (a tap) or being dragged to an end."""
         self._score_count: ScoreCount | None = None
         self._shown_scores: tuple[int, ...] | None = None
         self._moving_shown = ""
@@ -181,6 +184,9 @@ class App:
         """Wire the events, draw the first frame, let any AI seat move, and mark the page ready."""
         page = self.page
         page.on(self.canvas, "pointerdown", self._on_pointer)
+        page.on(self.canvas, "pointermove", self._on_pointer_move)
+        page.on(self.canvas, "pointerup", self._on_pointer_up)
+        page.on(self.canvas, "pointercancel", self._on_pointer_cancel)
         page.on(page.el("draw-btn"), "click", lambda _e: self._act(Draw()))
         page.on(page.el("pass-btn"), "click", lambda _e: self._act(Pass()))
         page.on(page.el("hint-btn"), "click", lambda _e: self._on_hint())
@@ -254,18 +260,64 @@ class App:
     # --- events --------------------------------------------------------------------------
 
     def _on_pointer(self, event: Any) -> None:
+        """A press on the table: a lit end or the boneyard acts at once; a tile of the
+        person's hand waits to see whether it is a tap or a drag (:class:`web.drag.Drag`)."""
         self.skip_motion()
-        hit = self.scene.hit(float(event.offsetX), float(event.offsetY))
+        x, y = float(event.offsetX), float(event.offsetY)
+        hit = self.scene.hit(x, y)
         if hit is None:
             return
         event.preventDefault()
+        if isinstance(hit, Tile):
+            self._drag = Drag.pressed(hit, int(event.pointerId), x, y)
+            self.canvas.setPointerCapture(event.pointerId)  # the moves and the release come here
+            return
         if isinstance(hit, str):
             self.controller.act(Draw())
-        elif isinstance(hit, End):
-            self.controller.choose_end(hit)
         else:
-            self.controller.tap_tile(hit)
+            self.controller.choose_end(hit)
         self.after_change()
+
+    def _on_pointer_move(self, event: Any) -> None:
+        """The pressed tile follows the pointer once it is a drag; its ends light up."""
+        drag = self._drag
+        if drag is None or int(event.pointerId) != drag.pointer:
+            return
+        moved = drag.to(float(event.offsetX), float(event.offsetY))
+        self._drag = moved
+        if moved.moved and not drag.moved and not self.controller.pick_up(moved.tile):
+            self._drag = None
+            self.page.update(self.controller)  # says why the tile cannot be played
+            return
+        if moved.moved and not drag.moved:
+            self.invalidate()  # the lit ends
+        self._request_frame()
+
+    def _on_pointer_up(self, event: Any) -> None:
+        """A tap on a tile plays it (or picks it, when it fits two ends); a drag let go over
+        a lit end plays it there (see :meth:`Controller.drop`)."""
+        drag = self._drag
+        if drag is None or int(event.pointerId) != drag.pointer:
+            return
+        self._drag = None
+        drag = drag.to(float(event.offsetX), float(event.offsetY))
+        if not drag.moved:
+            self.controller.tap_tile(drag.tile)
+        else:
+            scene = self.scene
+            # The tile slides on from where it was let go, not from the hand.
+            self._scene = drag.on(scene)
+            self.controller.drop(drag.tile, drag.end_under(scene), drag.over_board(scene))
+        self.after_change()
+
+    def _on_pointer_cancel(self, event: Any) -> None:
+        """The browser took the pointer (a system gesture): the dragged tile goes back."""
+        drag = self._drag
+        if drag is not None and int(event.pointerId) == drag.pointer:
+            self._drag = None
+            if drag.moved:
+                self.controller.drop(drag.tile, None, on_board=False)
+            self.after_change()
 
     def _on_twin_tile(self, event: Any) -> None:
         move = self.page.twin_target(event)
@@ -703,6 +755,8 @@ class App:
             else:
                 scene = self._motion.at(now)
                 self._request_frame()
+        if self._drag is not None:
+            scene = self._drag.on(scene)
         draw_on_canvas(self.window, self.ctx, scene, ratio, self.sprites)
         self.frames += 1
         self.document.body.dataset.frames = str(self.frames)

@@ -301,6 +301,37 @@ class Controller:
         self.selected = tile
         return self._say(f"{tile} fits two ends: choose where it goes.")
 
+    def pick_up(self, tile: Tile) -> bool:
+        """The person starts dragging ``tile``: it is picked (every end it may go on lights
+        up, even a single one). False, with the reason said, if it cannot be played now."""
+        if self.phase != "human":
+            self._say("Wait for your turn.")
+            return False
+        if not any(isinstance(a, Play) and a.tile == tile for a in self.view().legal_actions):
+            self._say(f"{tile} does not fit here.")
+            return False
+        if self.selected not in (None, tile) and self.match.rules.touch_move:
+            self._say(f"Touch-move: you picked up {self.selected}, so you must play it.")
+            return False
+        self.selected = tile
+        return True
+
+    def drop(self, tile: Tile, end: End | None, on_board: bool) -> str:
+        """The person let go of the dragged ``tile``: over a lit ``end`` it is played there;
+        a tile that fits one place only is played when let go anywhere ``on_board``;
+        anywhere else it goes back to the hand (under touch-move it stays picked)."""
+        plays = [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+        if self.phase != "human" or self.selected != tile or not plays:
+            return self._say("Wait for your turn." if self.phase != "human" else f"{tile} does not fit here.")
+        if end is not None and Play(tile, end) in plays:
+            return self.act(Play(tile, end))
+        if on_board and len(plays) == 1:
+            return self.act(plays[0])
+        if self.match.rules.touch_move:
+            return self._say(f"Touch-move: you picked up {tile}, so you must play it: drop it on a lit end.")
+        self.selected = None
+        return self._say(f"{tile} put back.")
+
     def choose_end(self, end: End) -> str:
         """The person picked an end for the selected tile."""
         if self.selected is None or end not in self.ends_for_selected():

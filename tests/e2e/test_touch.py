@@ -103,3 +103,95 @@ def test_the_new_game_dialog_fits_a_phone(open_app: Callable[..., Any]) -> None:
     # The rule set with the most options, and every level on offer, at their longest.
     page.select_option("#ng-variant", "all-fives")
     assert_inside_viewport(page, "#new-game-dialog")
+
+
+class _Pointer:
+    """Presses, moves and lets go on the table canvas with a mouse or with a finger (touch
+    events through CDP: Playwright's touchscreen only taps)."""
+
+    def __init__(self, page: Page, kind: str) -> None:
+        self.page, self.kind = page, kind
+        box = page.locator("#table").bounding_box()
+        assert box is not None
+        self.left, self.top = box["x"], box["y"]
+        self.cdp = page.context.new_cdp_session(page) if kind == "touch" else None
+
+    def _touch(self, kind: str, x: float, y: float) -> None:
+        assert self.cdp is not None
+        points = [] if kind == "touchEnd" else [{"x": self.left + x, "y": self.top + y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, x: float, y: float) -> None:
+        if self.cdp is None:
+            self.page.mouse.move(self.left + x, self.top + y)
+            self.page.mouse.down()
+        else:
+            self._touch("touchStart", x, y)
+        self.at = (x, y)
+
+    def move(self, x: float, y: float, steps: int = 8) -> None:
+        x0, y0 = self.at
+        for step in range(1, steps + 1):
+            px, py = x0 + (x - x0) * step / steps, y0 + (y - y0) * step / steps
+            if self.cdp is None:
+                self.page.mouse.move(self.left + px, self.top + py)
+            else:
+                self._touch("touchMove", px, py)
+        self.at = (x, y)
+
+    def up(self) -> None:
+        if self.cdp is None:
+            self.page.mouse.up()
+        else:
+            self._touch("touchEnd", *self.at)
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_a_tile_is_dragged_onto_a_lit_end(open_app: Callable[..., Any], kind: str) -> None:
+    width, height = TABLET["landscape"]
+    page = open_app(
+        "?variant=draw-2&seed=8&aidelay=0",
+        viewport={"width": width, "height": height},
+        has_touch=kind == "touch",
+    ).page
+    pointer = _Pointer(page, kind)
+    current = settle(page)
+    playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+    assert playable, "the person has nothing to play in this deal"
+
+    # Dragged and let go over its own hand: it goes back, nothing is played.
+    tile = playable[0]
+    pointer.down(tile["x"], tile["y"])
+    pointer.move(tile["x"] + 60, tile["y"])
+    assert state(page)["selected"] == tile["tile"]  # picked up: its ends are lit
+    pointer.up()
+    back = state(page)
+    assert (
+        back["hand"] == current["hand"]
+        and back["selected"] is None
+        and back["layout_tiles"] == current["layout_tiles"]
+    )
+
+    # Dragged onto a lit end (or, for a tile that fits one place only, onto the board).
+    for _ in range(40):
+        current = settle(page)
+        playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+        if playable:
+            break
+        page.click("#draw-btn" if "draw" in current["legal"] else "#pass-btn")
+    tile = playable[0]
+    pointer.down(tile["x"], tile["y"])
+    pointer.move(tile["x"], tile["y"] - 40)
+    picked = state(page)
+    targets = picked["scene"]["targets"]
+    board = picked["scene"]["board"]
+    aim = (
+        (targets[-1]["x"], targets[-1]["y"])
+        if targets
+        else (board["x"] + board["w"] / 2, board["y"] + board["h"] / 2)
+    )
+    pointer.move(*aim, steps=12)
+    pointer.up()
+    after = state(page)
+    assert tile["tile"] not in after["hand"], f"{tile['tile']} was not played by dragging"
+    assert after["layout_tiles"] > current["layout_tiles"]  # (and the computer players may have moved)
