@@ -8,6 +8,7 @@ Browser objects (document, window, the proxy factory) are passed in by ``main.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -22,6 +23,7 @@ from web.embed import dress_for_embedding
 from web.game_dialog import GameDialog, import_error_text
 from web.game_record import game_from_position, is_record, read_game
 from web.host_link import HostLink
+from web.keys import ARROWS, COMMAND_KEYS, arrow_target
 from web.links import LinkRequest, parse_link
 from web.motion import MOTION_MS, Motion, ScoreCount, plan_motion
 from web.page import Page, score_text
@@ -33,6 +35,7 @@ from web.saves import SaveSlots, slot_key
 from web.scene import Scene, build_scene
 from web.share import Shared, SharedError, read_fragment
 from web.sounds import sounds_for
+from web.spoken import read
 from web.stats import Stats
 from web.warmup import warm_up
 
@@ -195,6 +198,7 @@ class App:
         page.on(self.document, "keydown", self._on_key)
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
+        page.on(page.el("a11y-read"), "click", self._on_read)
         page.on(page.el("next-hand-btn"), "click", lambda _e: self._next_hand())
         page.on(page.el("hand-close"), "click", lambda _e: page.dismiss_summary())
         page.on(page.el("summary-btn"), "click", lambda _e: page.open_summary(self.controller))
@@ -270,7 +274,10 @@ class App:
         event.preventDefault()
         if isinstance(hit, Tile):
             self._drag = Drag.pressed(hit, int(event.pointerId), x, y)
-            self.canvas.setPointerCapture(event.pointerId)  # the moves and the release come here
+            # The moves and the release come here, even off the canvas; a pointer already
+            # gone (or a synthetic event) cannot be captured, and the press is a tap anyway.
+            with contextlib.suppress(Exception):
+                self.canvas.setPointerCapture(event.pointerId)
             return
         if isinstance(hit, str):
             self.controller.act(Draw())
@@ -357,19 +364,75 @@ class App:
         self.after_change()
 
     def _on_key(self, event: Any) -> None:
-        """Ctrl+Z (or Cmd+Z) takes a move back, unless the person is typing or in a dialog;
-        Escape closes the end-of-hand summary to show the board."""
-        if str(event.key) == "Escape" and self.page.el("hand-dialog").open:
+        """The table's keys (:mod:`web.keys`): Escape closes the end-of-hand summary to show
+        the board; Ctrl+Z (or Cmd+Z) takes a move back; arrows move between the keyboard
+        twin's buttons; letters draw, pass, hint, undo, open the menus and read aloud."""
+        key = str(event.key)
+        if key == "Escape" and self.page.el("hand-dialog").open:
             event.preventDefault()
             self.page.dismiss_summary()
-            return
-        if str(event.key).lower() != "z" or not (event.ctrlKey or event.metaKey) or event.shiftKey:
             return
         target = event.target
         if str(getattr(target, "tagName", "")).upper() in ("INPUT", "TEXTAREA", "SELECT"):
             return
-        event.preventDefault()
-        self.undo()
+        if key.lower() == "z" and (event.ctrlKey or event.metaKey) and not event.shiftKey:
+            event.preventDefault()
+            self.undo()
+            return
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if self.document.querySelector("dialog[open]:not(#hand-dialog)"):  # (no match: null, falsy)
+            return  # a dialog has the keyboard (the replay viewer has its own arrow keys)
+        if key in ARROWS:
+            if self._move_focus(key):
+                event.preventDefault()
+            return
+        command = COMMAND_KEYS.get(key.lower()) if len(key) == 1 else None
+        if command is not None:
+            event.preventDefault()
+            self._command(command)
+
+    def _move_focus(self, key: str) -> bool:
+        """Move focus along the keyboard twin's group that has it; False if focus is elsewhere."""
+        active = self.document.activeElement
+        # (JavaScript's null reaches Python as pyodide's jsnull, which is falsy but not None.)
+        if not active or not self.document.querySelector(".twin").contains(active):
+            return False
+        group = active if str(active.getAttribute("role") or "") == "group" else active.parentElement
+        buttons = list(group.querySelectorAll("button"))
+        if not buttons:
+            return False
+        index = next((i for i, button in enumerate(buttons) if button.isSameNode(active)), -1)
+        buttons[arrow_target(key, index, len(buttons))].focus()
+        return True
+
+    def _command(self, command: str) -> None:
+        """Carry out a keyboard command (or a read button's)."""
+        page = self.page
+        if command.startswith("read:"):
+            kind = command.removeprefix("read:")
+            page.say(read(kind, self.controller, page.last_moves(), score_text(self.controller)))
+        elif command in ("draw", "pass"):
+            action = Draw() if command == "draw" else Pass()
+            if self.controller.can(action):
+                self._act(action)
+            else:
+                page.say("You cannot draw now." if command == "draw" else "You cannot pass now.")
+        elif command == "hint":
+            self._on_hint()
+        elif command == "undo":
+            self.undo()
+        elif command == "new-game":
+            page.open_new_game(self.controller.settings)
+        elif command == "rules":
+            page.open_rules(self.controller.settings)
+        elif command == "game":
+            self.game_dialog.open()
+
+    def _on_read(self, event: Any) -> None:
+        kind = str(event.target.dataset.read or "")  # (the read buttons hold only text)
+        if kind:
+            self._command(f"read:{kind}")
 
     def _play_sounds(self) -> None:
         """Sound what happened since the last change (nothing for a restored game, a new

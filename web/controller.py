@@ -171,6 +171,8 @@ class Controller:
         self.hint: Hint | None = None
         """The Expert's suggestion for the person's current move, once asked for."""
         self.announcements: list[str] = []
+        self.said = 0
+        """How many things have been said at this table (``announcements`` keeps the newest)."""
         self.callout = ""
         """The last score called out at the table ("15!"), cleared when the next tile is laid."""
         seating = match.partner_draw.seating if match.partner_draw is not None else range(settings.players)
@@ -538,6 +540,7 @@ class Controller:
         )
 
     def _say(self, text: str) -> str:
+        self.said += 1
         self.announcements.append(text)
         del self.announcements[:-50]
         return text

@@ -15,6 +15,7 @@ from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Vari
 from engine.hand import agree
 from web.controller import Controller, Settings, seat_names
 from web.settings import SEAT_LEVELS
+from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
 __all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
@@ -34,6 +35,10 @@ class Page:
         self._twin_shown: tuple[object, ...] | None = None
         self.summary_dismissed = False
         """Whether the person closed this hand's summary to look at the board."""
+        self._logged_for: Controller | None = None
+        self._logged = self._laid = 0
+        self._phase_logged = ""
+        self._said_twice = False
 
     def el(self, element_id: str) -> Any:
         """The element with this id, looked up once (the page's elements are never replaced,
@@ -41,7 +46,7 @@ class Page:
         element = self._elements.get(element_id)
         if element is None:
             element = self.document.getElementById(element_id)
-            if element is not None:
+            if element:  # (a missing one is JavaScript's null: pyodide's jsnull, falsy, not None)
                 self._elements[element_id] = element
         return element
 
@@ -77,6 +82,7 @@ class Page:
         self.el("callout").hidden = not controller.callout
         self._update_lead_choices(controller)
         self._update_twin(controller)
+        self.log_moves(controller)
         self._update_pass_screen(controller)
         self.document.body.dataset.phase = controller.phase
 
@@ -192,8 +198,11 @@ class Page:
         if shown == self._twin_shown:  # unchanged (a computer player's move): keep the buttons and focus
             return
         self._twin_shown = shown
+        focused = self._twin_focus()
+        # A tile that cannot be played stays focusable (aria-disabled), so a keyboard player
+        # can reach and hear every tile they hold; pressing it says why it cannot go.
         buttons = [
-            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile))
+            self._button(str(tile), f"{tile}, {state}", not can_play, str(tile), focusable=True)
             for tile, state, can_play in tiles
         ]
         self.el("a11y-hand").replaceChildren(*buttons)
@@ -204,21 +213,98 @@ class Page:
             label = f"{_SIDE_WORDS[end.side.value]} side of {tip}, showing {layout.value(end)}"
             end_buttons.append(self._button(f"Play on the {label}", label, False, str(end)))
         self.el("a11y-ends").replaceChildren(*end_buttons)
+        if focused is not None:
+            self._refocus_twin(focused, [str(tile) for tile, _, _ in tiles], [str(end) for end in ends])
 
-    def _button(self, text: str, label: str, disabled: bool, move: str) -> Any:
+    def _twin_focus(self) -> tuple[str, int] | None:
+        """Where focus is in the keyboard twin, if it is there: the focused button's move and
+        its place in its group (``("", 0)`` for the hand group itself)."""
+        active = self.document.activeElement
+        hand, ends = self.el("a11y-hand"), self.el("a11y-ends")
+        if not active or not (hand.contains(active) or ends.contains(active)):
+            return None
+        move = str(active.dataset.move or "")
+        group = hand if hand.contains(active) else ends
+        place = next((i for i, child in enumerate(group.children) if child.isSameNode(active)), 0)
+        return move, place
+
+    def _refocus_twin(self, focused: tuple[str, int], tiles: list[str], ends: list[str]) -> None:
+        """Keep a keyboard player's place after the buttons were rebuilt: the same tile if
+        it is still held; the first lit end when a tile was picked for one; else the tile
+        now where theirs was (or the hand itself when it is empty)."""
+        move, place = focused
+        if ends and move not in ends:
+            target = self.el("a11y-ends").children[0]
+        elif move in tiles or move in ends:
+            target = self.document.querySelector(f'.twin button[data-move="{move}"]')
+        elif tiles:
+            target = self.el("a11y-hand").children[min(place, len(tiles) - 1)]
+        else:
+            target = self.el("a11y-hand")
+        target.focus()
+
+    def focus_hand(self) -> None:
+        """Put focus on the person's first tile (or their hand group): where a keyboard
+        player's next move starts, after a dialog that held focus has closed."""
+        hand = self.el("a11y-hand")
+        first = hand.firstElementChild
+        (first or hand).focus()
+
+    def _button(self, text: str, label: str, disabled: bool, move: str, focusable: bool = False) -> Any:
+        """A twin or lead button carrying ``move``; ``disabled`` ones stay focusable if ``focusable``."""
         button = self.document.createElement("button")
         button.type = "button"
         button.textContent = text
         button.setAttribute("aria-label", label)
-        button.disabled = disabled
+        if focusable:
+            button.setAttribute("aria-disabled", "true" if disabled else "false")
+        else:
+            button.disabled = disabled
         button.dataset.move = move
         return button
+
+    # --- the move log and the read commands -------------------------------------------
+
+    def log_moves(self, controller: Controller) -> None:
+        """Add what was said since the last update to the move log (a live region: screen
+        readers read each line as it comes), with the open ends after a tile laid, and the
+        turn when it comes to the person."""
+        if controller is not self._logged_for:
+            self._logged_for, self._logged, self._laid, self._phase_logged = controller, 0, 0, ""
+        view = controller.view()
+        new = controller.said - self._logged
+        lines = controller.announcements[-new:] if new > 0 else []
+        laid = len(view.layout.placements)
+        if lines:
+            lines[-1] = log_entry(lines[-1], view, laid > self._laid)
+        if controller.phase == "human" and self._phase_logged != "human":  # the turn comes to them
+            lines.append(self._turn_text(controller))
+        self._phase_logged = controller.phase
+        self._logged, self._laid = controller.said, laid
+        log = self.el("move-log")
+        for line in lines:
+            item = self.document.createElement("p")
+            item.textContent = line
+            log.appendChild(item)
+        while log.childElementCount > _LOG_LINES:
+            log.firstElementChild.remove()
+
+    def last_moves(self) -> list[str]:
+        """The move log's lines, oldest first."""
+        return [str(item.textContent) for item in self.el("move-log").children]
+
+    def say(self, text: str) -> None:
+        """Read ``text`` out once (a read command's answer), in its own polite live region."""
+        readout = self.el("readout")
+        # The same words twice in a row are not read again: make each answer differ.
+        self._said_twice = not self._said_twice
+        readout.textContent = text + ("\u00a0" if self._said_twice else "")
 
     @staticmethod
     def twin_target(event: Any) -> str | None:
         """The ``data-move`` of the accessible-twin button an event came from, if any."""
         button = event.target.closest("button")
-        return None if button is None else button.dataset.move
+        return button.dataset.move if button else None  # (no button: jsnull, falsy)
 
     # --- the end of a hand -----------------------------------------------------------
 
@@ -285,12 +371,16 @@ class Page:
         self.el("summary-btn").focus()
 
     def close_hand_over(self) -> None:
-        """Close the end-of-hand dialog if it is open (a new hand began)."""
+        """Close the end-of-hand dialog if it is open (a new hand began); focus that was in
+        it goes to the new hand's tiles rather than falling to the page."""
         self.summary_dismissed = False
         self.el("summary-btn").hidden = True
         dialog = self.el("hand-dialog")
         if dialog.open:
+            had_focus = dialog.contains(self.document.activeElement)
             dialog.close()
+            if had_focus:
+                self.focus_hand()
 
     # --- the new-game dialog -----------------------------------------------------------
 
@@ -453,6 +543,8 @@ class Page:
 
 
 _REPLAYED = (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX)
+_LOG_LINES = 200
+"""The move log keeps this many lines (the newest)."""
 _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 

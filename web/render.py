@@ -95,8 +95,11 @@ def _draw_board(ctx: Painter, scene: Scene) -> None:
 def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     """One tile, face or back (a sprite), then the highlight that says the most about it."""
     rect = sprite.rect
-    if sprite.selected:
-        rect = Rect(rect.x, rect.y - min(rect.w, rect.h) * 0.3, rect.w, rect.h)
+    # Marks beyond colour: a tile that can be played stands a little proud of the hand, the
+    # one picked higher; the hint's outline is dashed; the last tile laid wears a badge.
+    lift = 0.3 if sprite.selected else 0.12 if sprite.playable else 0.0
+    if lift:
+        rect = Rect(rect.x, rect.y - min(rect.w, rect.h) * lift, rect.w, rect.h)
     pad = _sprite_padding(rect)
     if sprite.face_up:
         kind = f"face {sprite.first}-{sprite.second}{'v' if sprite.vertical else 'h'}"
@@ -120,7 +123,25 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
             ctx.globalAlpha = 1
         ctx.lineWidth = 3 if sprite.selected or sprite.last or sprite.hinted else 2.5
         ctx.strokeStyle = outline
+        if sprite.hinted:
+            ctx.setLineDash([6, 4])
         ctx.stroke()
+        if sprite.hinted:
+            ctx.setLineDash([])
+    if sprite.last:
+        _draw_last_badge(ctx, rect)
+
+
+def _draw_last_badge(ctx: Painter, rect: Rect) -> None:
+    """A round badge on the corner of the last tile laid (its mark, whatever the colours)."""
+    radius = max(3.5, min(rect.w, rect.h) * 0.16)
+    ctx.beginPath()
+    ctx.arc(rect.x + rect.w, rect.y, radius, 0, 2 * math.pi)
+    ctx.fillStyle = LAST
+    ctx.fill()
+    ctx.lineWidth = 1.5
+    ctx.strokeStyle = IVORY_LIT
+    ctx.stroke()
 
 
 def _sprite_padding(rect: Rect) -> float:

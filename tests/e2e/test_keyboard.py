@@ -1,0 +1,111 @@
+"""The table with the keyboard alone: a whole 4-player hand from page load by key presses
+(the test never moves focus itself), the move log and the read commands; and axe-core's
+check of the main screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.table import play_hand_with_buttons, settle, state
+
+pytestmark = pytest.mark.e2e
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+FOCUSED = """() => {
+    const el = document.activeElement;
+    return {id: el.id, move: el.dataset.move || "", group: el.closest('[role="group"]')?.id || "",
+            visible: el.matches(':focus-visible') || el.getAttribute('role') === 'group'};
+}"""
+
+
+def focused(page: Page) -> dict[str, Any]:
+    return page.evaluate(FOCUSED)
+
+
+def test_a_whole_block_hand_is_played_with_the_keyboard_alone(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=block&players=4&seed=5&aidelay=0").page
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip")).to_be_focused()  # the first stop: straight to the tiles
+    page.keyboard.press("Enter")
+    assert focused(page)["id"] == "a11y-hand"
+    moves = read = 0
+    for _ in range(200):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            break
+        assert current["phase"] == "human"
+        where = focused(page)
+        assert "a11y-hand" in (where["id"], where["group"]), f"focus left the tiles: {where}"
+        assert where["visible"], "focus is not visible"
+        if not read:
+            read += 1
+            page.keyboard.press("t")
+            expect(page.locator("#readout")).to_contain_text("Your tiles: ")
+            page.keyboard.press("c")
+            expect(page.locator("#readout")).to_contain_text("Tiles held: West ")
+        playable = [tile["tile"] for tile in current["scene"]["hand"] if tile["playable"]]
+        if not playable:
+            assert current["legal"] == ["pass"], current["legal"]
+            page.keyboard.press("p")
+            continue
+        for _ in range(len(current["hand"]) + 1):
+            if focused(page)["move"] == playable[0]:
+                break
+            page.keyboard.press("ArrowRight")
+        assert focused(page)["move"] == playable[0]
+        page.keyboard.press("Enter")
+        if state(page)["selected"] is not None:  # it fits two ends: focus is on the first
+            assert focused(page)["group"] == "a11y-ends"
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+        assert playable[0] not in state(page)["hand"], f"{playable[0]} was not played"
+        moves += 1
+    else:
+        raise AssertionError("the hand did not end")
+    assert moves >= 2 and read == 1
+    log = page.locator("#move-log p").all_text_contents()
+    assert any(line.startswith("Your turn") for line in log), log[-5:]
+    assert any(" plays " in line and ("Ends are" in line or "End is" in line) for line in log), log[-5:]
+    # The summary takes focus; Enter deals the next hand and focus goes back to the tiles.
+    expect(page.locator("#next-hand-btn")).to_be_focused()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert "a11y-hand" in (focused(page)["id"], focused(page)["group"])
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                          nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' '))}))"""
+    )
+    return list(found)
+
+
+def test_axe_finds_no_serious_problem_on_the_main_screens(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=all-fives&seed=3&aidelay=0").page
+    settle(page)
+    screens = {"table": axe_violations(page)}
+    page.click("#new-game-btn")
+    screens["new game"] = axe_violations(page)
+    page.click("#ng-cancel")
+    page.click("#rules-btn")
+    screens["rules"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    play_hand_with_buttons(page)
+    expect(page.locator("#hand-dialog")).to_be_visible()
+    screens["hand summary"] = axe_violations(page)
+    page.click("#hand-replay-btn")
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    screens["replay viewer"] = axe_violations(page)
+    assert {name: found for name, found in screens.items() if found} == {}
