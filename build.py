@@ -67,6 +67,7 @@ WEB_ASSETS = {
     "boot.js": "boot.js",
     "sound.js": "sound.js",
     "paint.js": "paint.js",
+    "theme.js": "theme.js",
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
 }

@@ -196,6 +196,7 @@ class App:
         page.on(page.el("undo-btn"), "click", lambda _e: self.undo())
         page.on(page.el("hand-undo-btn"), "click", lambda _e: self.undo())
         page.on(self.document, "keydown", self._on_key)
+        page.on(self.document, "pointerdown", lambda _e: setattr(page, "keyboard_in_use", False))
         page.on(page.el("a11y-hand"), "click", self._on_twin_tile)
         page.on(page.el("a11y-ends"), "click", self._on_twin_end)
         page.on(page.el("a11y-read"), "click", self._on_read)
@@ -207,7 +208,7 @@ class App:
         page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings))
         page.on(page.el("score"), "click", lambda _e: page.open_sheet(self.controller))
-        page.on(page.el("ng-variant"), "change", lambda _e: page.refresh_new_game())
+        page.on(page.el("ng-variants"), "change", lambda _e: page.refresh_new_game())
         page.on(page.el("ng-players"), "change", lambda _e: page.refresh_options())
         page.on(page.el("ng-options"), "change", lambda _e: page.refresh_options())
         page.on(page.el("call-btn"), "click", lambda _e: self._claim(muggins=False))
@@ -368,6 +369,7 @@ class App:
         the board; Ctrl+Z (or Cmd+Z) takes a move back; arrows move between the keyboard
         twin's buttons; letters draw, pass, hint, undo, open the menus and read aloud."""
         key = str(event.key)
+        self.page.keyboard_in_use = True
         if key == "Escape" and self.page.el("hand-dialog").open:
             event.preventDefault()
             self.page.dismiss_summary()

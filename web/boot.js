@@ -12,6 +12,7 @@
 // The watchdog in index.html's first script reports any failure on the loading screen.
 
 import "./paint.js"; // draws what the Python app records, onto the table's canvas
+import "./theme.js"; // light or dark colours, as the system or the player chose
 
 const boot = window.dominoesBoot;
 

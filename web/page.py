@@ -39,6 +39,8 @@ class Page:
         self._logged = self._laid = 0
         self._phase_logged = ""
         self._said_twice = False
+        self.keyboard_in_use = False
+        """Whether the person's last input was a key (not a pointer): see :meth:`close_hand_over`."""
 
     def el(self, element_id: str) -> Any:
         """The element with this id, looked up once (the page's elements are never replaced,
@@ -371,39 +373,69 @@ class Page:
         self.el("summary-btn").focus()
 
     def close_hand_over(self) -> None:
-        """Close the end-of-hand dialog if it is open (a new hand began); focus that was in
-        it goes to the new hand's tiles rather than falling to the page."""
+        """Close the end-of-hand dialog if it is open (a new hand began); a keyboard player's
+        focus that was in it goes to the new hand's tiles rather than falling to the page."""
         self.summary_dismissed = False
         self.el("summary-btn").hidden = True
         dialog = self.el("hand-dialog")
         if dialog.open:
-            had_focus = dialog.contains(self.document.activeElement)
+            active = self.document.activeElement
+            # Only a keyboard player's focus follows to the tiles: focus there opens the
+            # keyboard bar over the board, which a tap or a click on Next hand does not want.
+            keyboard = self.keyboard_in_use and bool(active) and dialog.contains(active)
             dialog.close()
-            if had_focus:
+            if keyboard:
                 self.focus_hand()
 
     # --- the new-game dialog -----------------------------------------------------------
 
     def open_new_game(self, current: Settings) -> None:
-        """Open the new-game dialog preset to ``current``; variants are grouped for newcomers."""
-        groups = []
+        """Open the new-game dialog preset to ``current``: a picker of the rule sets, grouped
+        for newcomers (block, draw, Caribbean, scoring), each with its one-line description,
+        then the chosen one's players, target, options and who plays each seat."""
+        cards = []
         for group in GROUPS:
-            optgroup = self.document.createElement("optgroup")
-            optgroup.label = group
+            heading = self.document.createElement("h3")
+            heading.textContent = group
+            cards.append(heading)
             for variant in VARIANTS.values():
                 if variant.group == group:
-                    optgroup.appendChild(
-                        self._option(variant.id, variant.name, variant.id == current.variant)
-                    )
-            groups.append(optgroup)
-        self.el("ng-variant").replaceChildren(*groups)
+                    cards.append(self._rule_set_card(variant, variant.id == current.variant))
+        self.el("ng-variants").replaceChildren(*cards)
         self.refresh_new_game(current)
         self.el("new-game-dialog").showModal()
+        chosen = self._chosen_card()
+        chosen.scrollIntoView(self.document.defaultView.JSON.parse('{"block": "nearest"}'))
+        chosen.querySelector("input").focus()
+
+    def _rule_set_card(self, variant: Variant, chosen: bool) -> Any:
+        """One rule set in the picker: a radio button labelled with its name and summary."""
+        card = self.document.createElement("label")
+        card.className = "rule-set"
+        radio = self.document.createElement("input")
+        radio.type = "radio"
+        radio.name = "variant"
+        radio.value = variant.id
+        radio.checked = chosen
+        name = self.document.createElement("span")
+        name.className = "rule-set-name"
+        name.textContent = variant.name
+        summary = self.document.createElement("span")
+        summary.className = "rule-set-summary"
+        summary.textContent = variant.summary
+        card.append(radio, name, summary)
+        return card
+
+    def _chosen_card(self) -> Any:
+        return self.document.querySelector('#ng-variants input[name="variant"]:checked').parentElement
+
+    def chosen_variant(self) -> str:
+        """The rule set picked in the new-game dialog."""
+        return str(self.document.querySelector('#ng-variants input[name="variant"]:checked').value)
 
     def refresh_new_game(self, current: Settings | None = None) -> None:
         """Rebuild the player-count, option, target and AI-level fields for the chosen variant."""
-        variant = get_variant(self.el("ng-variant").value)
-        self.el("ng-summary").textContent = variant.summary
+        variant = get_variant(self.chosen_variant())
         same = current is not None and current.variant == variant.id
         chosen_players = current.players if current is not None and same else None
         players_select = self.el("ng-players")
@@ -418,7 +450,7 @@ class Page:
 
     def refresh_options(self, chosen: dict[str, str] | None = None, current: Settings | None = None) -> None:
         """The variant's options for the chosen player count; values that cannot be combined are disabled."""
-        variant = get_variant(self.el("ng-variant").value)
+        variant = get_variant(self.chosen_variant())
         players = int(self.el("ng-players").value)
         if chosen is None:
             chosen = self._chosen_options()
@@ -486,7 +518,7 @@ class Page:
         """The settings chosen in the new-game dialog."""
         levels = tuple(select.value for select in self.document.querySelectorAll(".ng-level"))
         return Settings(
-            self.el("ng-variant").value,
+            self.chosen_variant(),
             int(self.el("ng-players").value),
             int(self.el("ng-target").value),
             levels,

@@ -75,3 +75,8 @@ def make_my_move_with_buttons(page: Page | Frame, current: dict[str, Any]) -> No
     else:
         assert current["legal"] == ["pass"], current["legal"]
         page.click("#pass-btn")
+
+
+def choose_rule_set(page: Page | Frame, variant: str) -> None:
+    """Pick ``variant`` in the open New game dialog's rule-set picker."""
+    page.check(f"#ng-variants input[name='variant'][value='{variant}']")

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from engine.ai import BOT_LEVELS
-from tests.e2e.table import TABLET_CPU_THROTTLE, settle, state, throttle_cpu
+from tests.e2e.table import TABLET_CPU_THROTTLE, choose_rule_set, settle, state, throttle_cpu
 from web.game_record import read_settings
 from web.settings import HUMAN
 
@@ -127,7 +127,7 @@ def test_the_thinking_indicator_shows_while_a_computer_player_searches(open_app:
 def test_each_computer_seat_gets_its_own_level_in_the_new_game_dialog(open_app: Callable[..., Any]) -> None:
     page = open_app("?aidelay=0").page
     page.click("#new-game-btn")
-    page.select_option("#ng-variant", "partnership-block")
+    choose_rule_set(page, "partnership-block")
     levels = page.locator(".ng-level")
     expect(levels).to_have_count(3)
     offered = levels.first.locator("option").evaluate_all("os => os.map(o => o.value)")

@@ -92,8 +92,9 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     return list(found)
 
 
-def test_axe_finds_no_serious_problem_on_the_main_screens(open_app: Callable[..., Any]) -> None:
-    page = open_app("?variant=all-fives&seed=3&aidelay=0").page
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_problem_on_the_main_screens(open_app: Callable[..., Any], scheme: str) -> None:
+    page = open_app("?variant=all-fives&seed=3&aidelay=0", color_scheme=scheme).page
     settle(page)
     screens = {"table": axe_violations(page)}
     page.click("#new-game-btn")

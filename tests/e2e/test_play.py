@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import click_canvas, play_hand_with_buttons, settle, state
+from tests.e2e.table import choose_rule_set, click_canvas, play_hand_with_buttons, settle, state
 
 
 def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:
@@ -166,7 +166,7 @@ def test_the_new_game_dialog_starts_the_chosen_table(open_app: Callable[..., Any
     page = open_app("?aidelay=0").page
     page.click("#new-game-btn")
     expect(page.locator("#new-game-dialog")).to_be_visible()
-    page.select_option("#ng-variant", "block")
+    choose_rule_set(page, "block")
     page.select_option("#ng-players", "3")
     expect(page.locator(".ng-level")).to_have_count(2)
     page.locator(".ng-level").nth(1).select_option("random")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import make_my_move_with_buttons, settle, state
+from tests.e2e.table import choose_rule_set, make_my_move_with_buttons, settle, state
 from web.game_record import read_game
 
 pytestmark = pytest.mark.e2e
@@ -40,7 +40,7 @@ def choose_two_people(page: Page) -> None:
     """New game: Partnership Block, West a person, North and East computer players."""
     page.click("#new-game-btn")
     expect(page.locator("#new-game-dialog")).to_be_visible()
-    page.select_option("#ng-variant", "partnership-block")
+    choose_rule_set(page, "partnership-block")
     page.select_option("select[name='level-1']", "human")
     page.select_option("select[name='level-2']", "greedy")
     page.select_option("select[name='level-3']", "greedy")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import settle, state
+from tests.e2e.table import choose_rule_set, settle, state
 
 pytestmark = pytest.mark.e2e
 
@@ -101,7 +101,7 @@ def test_the_new_game_dialog_fits_a_phone(open_app: Callable[..., Any]) -> None:
     page.locator("#new-game-btn").tap()
     expect(page.locator("#new-game-dialog")).to_be_visible()
     # The rule set with the most options, and every level on offer, at their longest.
-    page.select_option("#ng-variant", "all-fives")
+    choose_rule_set(page, "all-fives")
     assert_inside_viewport(page, "#new-game-dialog")
 
 

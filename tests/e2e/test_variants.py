@@ -37,7 +37,7 @@ from playwright.sync_api import Page, expect
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
 from engine.hand import play_points
 from engine.notation import read_record
-from tests.e2e.table import MOVE_TIMEOUT_MS, click_canvas, settle, state
+from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
 from web.controller import seat_names
 
 TALLY: Counter[str] = Counter()
@@ -604,8 +604,16 @@ def test_the_new_game_dialog_offers_every_variant_with_its_options(open_app: Cal
     page = open_app("?aidelay=0").page
     page.click("#new-game-btn")
     expect(page.locator("#new-game-dialog")).to_be_visible()
-    groups = page.locator("#ng-variant optgroup").evaluate_all(
-        "gs => gs.map(g => [g.label, Array.from(g.querySelectorAll('option'), o => o.value)])"
+    # The picker: each group's heading, then a card (a radio button) per rule set in it.
+    groups = page.locator("#ng-variants").evaluate(
+        """el => {
+            const groups = [];
+            for (const child of el.children) {
+                if (child.tagName === 'H3') groups.push([child.textContent, []]);
+                else groups[groups.length - 1][1].push(child.querySelector('input').value);
+            }
+            return groups;
+        }"""
     )
     assert [label for label, _ in groups] == list(GROUPS)
     listed = [value for _, values in groups for value in values]
@@ -614,12 +622,14 @@ def test_the_new_game_dialog_offers_every_variant_with_its_options(open_app: Cal
         assert values, f"group {label} is empty"
         for value in values:
             assert VARIANTS[value].group == label
-    expect(page.locator("#ng-variant > option")).to_have_count(0)  # every option sits in a group
+    expect(page.locator("#ng-variants input[name='variant']:checked")).to_have_count(1)
 
     wrong_target_label: list[str] = []
     for variant in VARIANTS.values():
-        page.select_option("#ng-variant", variant.id)
-        expect(page.locator("#ng-summary")).to_have_text(variant.summary)
+        choose_rule_set(page, variant.id)
+        card = page.locator(f"#ng-variants label:has(input[value='{variant.id}'])")
+        expect(card).to_contain_text(variant.name)
+        expect(card).to_contain_text(variant.summary)
         counts = page.locator("#ng-players option").evaluate_all("os => os.map(o => o.value)")
         assert counts == [str(n) for n in variant.player_counts], variant.id
         # The dialog keeps the player count already chosen when the new variant offers it.
@@ -658,7 +668,7 @@ def test_pub_block_started_from_the_dialog_plays_the_chosen_options(open_app: Ca
     page.click("#new-game-btn")
     expect(page.locator("#new-game-dialog")).to_be_visible()
     # Pub Block, four players each for himself, double-nine, a point a hand.
-    page.select_option("#ng-variant", "pub-block")
+    choose_rule_set(page, "pub-block")
     pub = VARIANTS["pub-block"]
     for players in (2, 4):  # the options follow the player count: partnerships only for four
         page.select_option("#ng-players", str(players))
