@@ -269,8 +269,8 @@ class Page:
 
     def log_moves(self, controller: Controller) -> None:
         """Add what was said since the last update to the move log (a live region: screen
-        readers read each line as it comes), with the open ends after a tile laid, and the
-        turn when it comes to the person."""
+        readers read each line as it comes), with the open ends after a tile laid, the turn
+        when it comes to the person, and the score when a hand ends."""
         if controller is not self._logged_for:
             self._logged_for, self._logged, self._laid, self._phase_logged = controller, 0, 0, ""
         view = controller.view()
@@ -281,6 +281,9 @@ class Page:
             lines[-1] = log_entry(lines[-1], view, laid > self._laid)
         if controller.phase == "human" and self._phase_logged != "human":  # the turn comes to them
             lines.append(self._turn_text(controller))
+        over = controller.phase in ("hand-over", "match-over")
+        if over and self._phase_logged != controller.phase:  # (the result itself was said)
+            lines.append(f"Score: {score_text(controller)}.")
         self._phase_logged = controller.phase
         self._logged, self._laid = controller.said, laid
         log = self.el("move-log")

@@ -72,6 +72,7 @@ def test_a_whole_block_hand_is_played_with_the_keyboard_alone(open_app: Callable
     log = page.locator("#move-log p").all_text_contents()
     assert any(line.startswith("Your turn") for line in log), log[-5:]
     assert any(" plays " in line and ("Ends are" in line or "End is" in line) for line in log), log[-5:]
+    assert log[-1].startswith("Score: "), log[-3:]  # the hand's result, then the score
     # The summary takes focus; Enter deals the next hand and focus goes back to the tiles.
     expect(page.locator("#next-hand-btn")).to_be_focused()
     page.keyboard.press("Enter")
