@@ -20,7 +20,15 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine.dice_round import Commitment, RoundOutcome, Special, check_commitment, pot_winners, resolve_round
+from engine.dice_round import (
+    Commitment,
+    RoundOutcome,
+    Special,
+    check_commitment,
+    discard_allowed,
+    pot_winners,
+    resolve_round,
+)
 from engine.errors import IllegalActionError
 from engine.tiles import Tile, full_set
 
@@ -118,18 +126,14 @@ class DiceHand:
             return ()
         hand = self.hands[seat]
         size = min(2, len(hand))
-        found: dict[tuple[tuple[Tile, ...], tuple[Tile, ...]], Commitment] = {}
+        found: dict[Commitment, None] = {}  # (several sets: the same tiles twice, kept once)
         for picked in itertools.combinations(sorted(hand), size):
             for faces in itertools.product((True, False), repeat=size):
                 up = tuple(tile for tile, face in zip(picked, faces, strict=True) if face)
-                down = tuple(tile for tile, face in zip(picked, faces, strict=True) if not face)
-                commitment = Commitment(up, down)
-                try:
-                    check_commitment(hand, commitment, self.dice)
-                except IllegalActionError:
-                    continue
-                found.setdefault((up, down), commitment)
-        return tuple(found.values())
+                if discard_allowed(up, self.dice):
+                    down = tuple(tile for tile, face in zip(picked, faces, strict=True) if not face)
+                    found[Commitment(up, down)] = None
+        return tuple(found)
 
     def commit(self, seat: int, commitment: Commitment) -> DiceRound | None:
         """``seat`` puts out its tiles; returns the round once every seat has committed

@@ -34,6 +34,7 @@ __all__ = [
     "RoundOutcome",
     "Special",
     "check_commitment",
+    "discard_allowed",
     "matched_to_dice",
     "pot_winners",
     "resolve_round",
@@ -102,6 +103,12 @@ def special_of(up: Sequence[Tile], dice: tuple[int, int]) -> Special:
     return Special.NONE
 
 
+def discard_allowed(up: Sequence[Tile], dice: tuple[int, int]) -> bool:
+    """Whether tiles put face up are an attempt the dice allow: a special, or each tile
+    matched to a die of its own."""
+    return special_of(up, dice) is not Special.NONE or matched_to_dice(up, dice)
+
+
 def check_commitment(hand: Sequence[Tile], commitment: Commitment, dice: tuple[int, int]) -> None:
     """Raise :class:`IllegalActionError` unless ``commitment`` is one the player may make:
     two tiles of their hand (one when one is held), each face up or down, a face-up
@@ -118,8 +125,7 @@ def check_commitment(hand: Sequence[Tile], commitment: Commitment, dice: tuple[i
             f"put out {'two tiles' if wanted == 2 else 'your last tile'}, each face up or face down",
             "commit-count",
         )
-    up = commitment.up
-    if special_of(up, dice) is Special.NONE and not matched_to_dice(up, dice):
+    if not discard_allowed(commitment.up, dice):
         raise IllegalActionError(
             "those face-up tiles cannot all be discarded on these dice: "
             "each needs a die of its own showing one of its numbers",

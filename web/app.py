@@ -293,11 +293,11 @@ class App:
             return
         moved = drag.to(float(event.offsetX), float(event.offsetY))
         self._drag = moved
-        if moved.moved and not drag.moved and not self.controller.pick_up(moved.tile):
-            self._drag = None
-            self.page.update(self.controller)  # says why the tile cannot be played
-            return
-        if moved.moved and not drag.moved:
+        if moved.moved and not drag.moved:  # a drag begins: the tile is picked up
+            if not self.controller.pick_up(moved.tile):
+                self._drag = None
+                self.page.update(self.controller)  # says why the tile cannot be played
+                return
             self.invalidate()  # the lit ends
         self._request_frame()
 

@@ -286,11 +286,15 @@ class Controller:
 
     # --- what the person does ---------------------------------------------------------
 
+    def _plays_of(self, tile: Tile) -> list[Play]:
+        """The person's legal plays of ``tile`` now, one per end it fits."""
+        return [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+
     def tap_tile(self, tile: Tile) -> str:
         """The person tapped one of their tiles: play it, or pick it when it fits two ends."""
         if self.phase != "human":
             return self._say("Wait for your turn.")
-        plays = [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+        plays = self._plays_of(tile)
         if not plays:
             return self._say(f"{tile} does not fit here.")
         if len(plays) == 1:
@@ -309,7 +313,7 @@ class Controller:
         if self.phase != "human":
             self._say("Wait for your turn.")
             return False
-        if not any(isinstance(a, Play) and a.tile == tile for a in self.view().legal_actions):
+        if not self._plays_of(tile):
             self._say(f"{tile} does not fit here.")
             return False
         if self.selected not in (None, tile) and self.match.rules.touch_move:
@@ -322,9 +326,11 @@ class Controller:
         """The person let go of the dragged ``tile``: over a lit ``end`` it is played there;
         a tile that fits one place only is played when let go anywhere ``on_board``;
         anywhere else it goes back to the hand (under touch-move it stays picked)."""
-        plays = [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
-        if self.phase != "human" or self.selected != tile or not plays:
-            return self._say("Wait for your turn." if self.phase != "human" else f"{tile} does not fit here.")
+        if self.phase != "human":
+            return self._say("Wait for your turn.")
+        plays = self._plays_of(tile)
+        if self.selected != tile or not plays:
+            return self._say(f"{tile} does not fit here.")
         if end is not None and Play(tile, end) in plays:
             return self.act(Play(tile, end))
         if on_board and len(plays) == 1:

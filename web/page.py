@@ -407,9 +407,9 @@ class Page:
         self.el("ng-variants").replaceChildren(*cards)
         self.refresh_new_game(current)
         self.el("new-game-dialog").showModal()
-        chosen = self._chosen_card()
-        chosen.scrollIntoView(self.document.defaultView.JSON.parse('{"block": "nearest"}'))
-        chosen.querySelector("input").focus()
+        chosen = self._checked_rule_set()
+        chosen.parentElement.scrollIntoView(self.document.defaultView.JSON.parse('{"block": "nearest"}'))
+        chosen.focus()
 
     def _rule_set_card(self, variant: Variant, chosen: bool) -> Any:
         """One rule set in the picker: a radio button labelled with its name and summary."""
@@ -429,12 +429,13 @@ class Page:
         card.append(radio, name, summary)
         return card
 
-    def _chosen_card(self) -> Any:
-        return self.document.querySelector('#ng-variants input[name="variant"]:checked').parentElement
+    def _checked_rule_set(self) -> Any:
+        """The picker's checked radio button (its card is its parent)."""
+        return self.document.querySelector('#ng-variants input[name="variant"]:checked')
 
     def chosen_variant(self) -> str:
         """The rule set picked in the new-game dialog."""
-        return str(self.document.querySelector('#ng-variants input[name="variant"]:checked').value)
+        return str(self._checked_rule_set().value)
 
     def refresh_new_game(self, current: Settings | None = None) -> None:
         """Rebuild the player-count, option, target and AI-level fields for the chosen variant."""
