@@ -8,7 +8,9 @@ blocked tiles go back, tiles are drawn (in seat order from the thrower) while th
 lasts. The Match Points stay from round to round, unless nobody attempted a discard (the
 dice are thrown again) or a Double Perfect was played (its players choose whether to
 throw again, all of them agreeing when there are several). Randomness (the shuffle, every
-throw) comes from the ``rng`` given, so a seed replays the same hand.
+throw, every draw) comes from the :class:`DiceSource` given: a seeded ``random.Random``
+(wrapped in :class:`SeededSource`) replays the same hand for the same seed; a record
+reader gives one that deals, throws and draws what the record says.
 
 The pot, the antes and the chips belong to the session above; :attr:`DiceHand.winners`
 says who takes the pot (``()``: everyone went out together, the pot stays).
@@ -19,6 +21,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from engine.dice_round import (
     Commitment,
@@ -32,9 +35,53 @@ from engine.dice_round import (
 from engine.errors import IllegalActionError
 from engine.tiles import Tile, full_set
 
-__all__ = ["DiceHand", "DiceRound", "DiceView"]
+__all__ = ["DiceHand", "DiceRound", "DiceSource", "DiceView", "SeededSource", "as_source"]
 
 HAND_SIZE = 4
+
+
+class DiceSource(Protocol):
+    """Where a hand's chance comes from: the deal, each throw of the dice, each tile drawn."""
+
+    def deal(self, players: int, sets: int) -> tuple[list[list[Tile]], list[Tile]]:
+        """Four tiles for each seat from ``sets`` double-six sets, and the boneyard."""
+        ...
+
+    def throw(self) -> tuple[int, int]:
+        """The two dice, each 1 to 6."""
+        ...
+
+    def draw(self, seat: int, boneyard: list[Tile]) -> Tile:
+        """The tile ``seat`` draws, taken out of ``boneyard`` (which is not empty)."""
+        ...
+
+
+class SeededSource:
+    """Chance from a seeded ``random.Random``: shuffled sets, thrown dice, the boneyard's top tile."""
+
+    def __init__(self, rng: random.Random) -> None:
+        """Draw every random number from ``rng``."""
+        self.rng = rng
+
+    def deal(self, players: int, sets: int) -> tuple[list[list[Tile]], list[Tile]]:
+        """Shuffle the sets; seat ``i`` takes the ``i``-th four tiles, the rest are the boneyard."""
+        tiles = [tile for _ in range(sets) for tile in full_set(6)]
+        self.rng.shuffle(tiles)
+        hands = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
+        return hands, tiles[players * HAND_SIZE :]
+
+    def throw(self) -> tuple[int, int]:
+        """Two fair dice."""
+        return (self.rng.randint(1, 6), self.rng.randint(1, 6))
+
+    def draw(self, seat: int, boneyard: list[Tile]) -> Tile:
+        """The boneyard's last tile."""
+        return boneyard.pop()
+
+
+def as_source(chance: random.Random | DiceSource) -> DiceSource:
+    """A source for ``chance``: a ``random.Random`` is wrapped in a :class:`SeededSource`."""
+    return SeededSource(chance) if isinstance(chance, random.Random) else chance
 
 
 @dataclass(frozen=True)
@@ -46,6 +93,8 @@ class DiceRound:
     outcome: RoundOutcome
     drawn: tuple[Tile | None, ...]
     """The tile each seat drew at its end (``None``: no draw, or the boneyard was empty)."""
+    exempt: tuple[int, ...] = ()
+    """Seats excused from drawing this round (two Perfects or two Wildcards the round before)."""
 
     def seen_by(self, seat: int) -> DiceRound:
         """The round as ``seat`` saw it: another seat's face-down tiles and drawn tile stay
@@ -54,7 +103,7 @@ class DiceRound:
             c if other == seat else Commitment(c.up, ()) for other, c in enumerate(self.commitments)
         )
         drawn = tuple(tile if other == seat else None for other, tile in enumerate(self.drawn))
-        return DiceRound(self.dice, commitments, self.outcome, drawn)
+        return DiceRound(self.dice, commitments, self.outcome, drawn, self.exempt)
 
 
 @dataclass(frozen=True)
@@ -81,28 +130,30 @@ class DiceView:
 class DiceHand:
     """One hand of Dice and Dominoes for ``players`` seats."""
 
-    def __init__(self, players: int, rng: random.Random, sets: int = 1, thrower: int = 0) -> None:
-        """Shuffle ``sets`` double-six sets with ``rng``, deal four tiles each, throw the dice."""
+    def __init__(
+        self, players: int, chance: random.Random | DiceSource, sets: int = 1, thrower: int = 0
+    ) -> None:
+        """Deal four tiles each from ``sets`` double-six sets and throw the dice, by ``chance``."""
         if players < 2:
             raise IllegalActionError("Dice and Dominoes needs two players or more", "bad-players")
         if sets < 1 or players * HAND_SIZE > 28 * sets:
             raise IllegalActionError("not enough tiles for that many players: add a set", "bad-sets")
         self.players = players
         self.thrower = thrower
-        self._rng = rng
-        tiles = [tile for _ in range(sets) for tile in full_set(6)]
-        rng.shuffle(tiles)
-        self.hands: list[list[Tile]] = [
-            tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)
-        ]
-        self.boneyard: list[Tile] = tiles[players * HAND_SIZE :]
+        self.sets = sets
+        self._source = as_source(chance)
+        self.hands, self.boneyard = self._source.deal(players, sets)
+        self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(held) for held in self.hands)
+        """Each seat's four tiles as dealt."""
         self.discards: list[Tile] = []
-        self.dice = self._throw()
+        self.dice = self._source.throw()
         self.committed: dict[int, Commitment] = {}
         self.rounds: list[DiceRound] = []
         self.awaiting_rethrow: tuple[int, ...] = ()
         """Seats that played a Double Perfect and have not yet said whether to throw again."""
         self._rethrow_votes: dict[int, bool] = {}
+        self.rethrow_choices: list[tuple[tuple[int, bool], ...]] = []
+        """Per round, the Double Perfect players' choices (seat, throw again) in the order made."""
         self._exempt: set[int] = set()
         """Seats exempt from drawing in the coming round (two Perfects or two Wildcards)."""
         self.winners: tuple[int, ...] | None = None
@@ -112,9 +163,6 @@ class DiceHand:
     def is_over(self) -> bool:
         """Whether someone has gone out (see :attr:`winners`)."""
         return self.winners is not None
-
-    def _throw(self) -> tuple[int, int]:
-        return (self._rng.randint(1, 6), self._rng.randint(1, 6))
 
     # --- what a seat may do -------------------------------------------------------------
 
@@ -161,10 +209,11 @@ class DiceHand:
         if seat not in self.awaiting_rethrow:
             raise IllegalActionError("only the Double Perfect's player chooses to throw again", "no-rethrow")
         self._rethrow_votes[seat] = again
+        self.rethrow_choices[-1] += ((seat, again),)
         self.awaiting_rethrow = tuple(s for s in self.awaiting_rethrow if s != seat)
         if not self.awaiting_rethrow:
             if all(self._rethrow_votes.values()):
-                self.dice = self._throw()
+                self.dice = self._source.throw()
             self._rethrow_votes = {}
 
     # --- the reveal ---------------------------------------------------------------------
@@ -179,17 +228,18 @@ class DiceHand:
         drawn: list[Tile | None] = [None] * self.players
         for seat in ((self.thrower + step) % self.players for step in range(self.players)):
             if outcome.draws[seat] and seat not in self._exempt and self.boneyard:
-                tile = self.boneyard.pop()
+                tile = self._source.draw(seat, self.boneyard)
                 self.hands[seat].append(tile)
                 drawn[seat] = tile
-        record = DiceRound(self.dice, commitments, outcome, tuple(drawn))
+        record = DiceRound(self.dice, commitments, outcome, tuple(drawn), tuple(sorted(self._exempt)))
         self.rounds.append(record)
+        self.rethrow_choices.append(())
         self.committed = {}
         self._exempt = set(outcome.exempt_next)
         self.winners = pot_winners(outcome, self.players)
         if self.winners is None:
             if outcome.nobody_attempted:
-                self.dice = self._throw()
+                self.dice = self._source.throw()
             elif outcome.special is Special.DOUBLE_PERFECT:
                 self.awaiting_rethrow = outcome.special_seats
         return record

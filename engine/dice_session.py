@@ -13,12 +13,27 @@ hand.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from engine.dice_hand import DiceHand, DiceRound, DiceView
+from engine.dice_hand import DiceHand, DiceRound, DiceSource, DiceView, as_source
 from engine.dice_round import Commitment
 from engine.errors import IllegalActionError
 
-__all__ = ["DiceSession"]
+__all__ = ["DiceSession", "HandPayout"]
+
+
+@dataclass(frozen=True)
+class HandPayout:
+    """How a hand ended for the chips: who took the pot, how much each, and the chips after."""
+
+    winners: tuple[int, ...]
+    """The seats that took the pot (``()``: everyone went out together, the pot stays)."""
+    share: int
+    """The chips each winner took."""
+    chips: tuple[int, ...]
+    """Every seat's chips after the hand."""
+    pot: int
+    """What was left in the pot after the hand (odd chips, or the whole pot when kept)."""
 
 
 class DiceSession:
@@ -27,13 +42,13 @@ class DiceSession:
     def __init__(
         self,
         players: int,
-        rng: random.Random,
+        chance: random.Random | DiceSource,
         chips: int = 20,
         ante: int = 1,
         sets: int = 1,
         extra_ante: bool = False,
     ) -> None:
-        """A session; its first hand is dealt at once (``rng`` shuffles and throws every hand)."""
+        """A session; its first hand is dealt at once (``chance`` deals, throws and draws every hand)."""
         if players < 2:
             raise IllegalActionError("Dice and Dominoes needs two players or more", "bad-players")
         if ante < 1 or chips < ante:
@@ -42,16 +57,34 @@ class DiceSession:
         self.ante = ante
         self.sets = sets
         self.extra_ante = extra_ante
-        self._rng = rng
+        self.start_chips = chips
+        self._source = as_source(chance)
         self.chips = [chips] * players
         self.pot = 0
         self.hand_number = 0
         self.seats_in_hand: tuple[int, ...] = ()
         """The seats playing the current hand, in order (hand seat ``i`` is ``seats_in_hand[i]``)."""
         self.hand: DiceHand | None = None
+        self.hands: list[tuple[tuple[int, ...], DiceHand]] = []
+        """Every hand dealt so far with the seats that played it (the last is :attr:`hand`)."""
+        self.payouts: list[HandPayout] = []
+        """How each finished hand paid out, in order."""
         self.stopped = False
+        self.seed: int | None = None
+        """The seed ``chance`` was made from, when known (records write it)."""
+        self.tags: dict[str, str] = {}
+        """A record's other tags (event, players' names and levels), kept for writing it back."""
         self._thrower = -1
         self.next_hand()
+
+    @classmethod
+    def seeded(
+        cls, players: int, seed: int, chips: int = 20, ante: int = 1, sets: int = 1, extra_ante: bool = False
+    ) -> DiceSession:
+        """A session whose chance is ``random.Random(seed)``: the same seed, the same deals and dice."""
+        session = cls(players, random.Random(seed), chips, ante, sets, extra_ante)
+        session.seed = seed
+        return session
 
     # --- the hands ------------------------------------------------------------------------
 
@@ -75,7 +108,8 @@ class DiceSession:
         after_last = [(self._thrower + step) % self.players for step in range(1, self.players + 1)]
         self._thrower = next(seat for seat in after_last if seat in playing)
         self.seats_in_hand = playing
-        self.hand = DiceHand(len(playing), self._rng, self.sets, thrower=playing.index(self._thrower))
+        self.hand = DiceHand(len(playing), self._source, self.sets, thrower=playing.index(self._thrower))
+        self.hands.append((playing, self.hand))
         self.hand_number += 1
 
     def stop(self) -> None:
@@ -125,12 +159,12 @@ class DiceSession:
                     if self.chips[seat] >= self.ante:
                         self._pay(seat)
             return
-        winners = [self.seats_in_hand[index] for index in hand.winners]
-        if winners:
-            share = self.pot // len(winners)
-            for seat in winners:
-                self.chips[seat] += share
-            self.pot -= share * len(winners)
+        winners = tuple(self.seats_in_hand[index] for index in hand.winners)
+        share = self.pot // len(winners) if winners else 0
+        for seat in winners:
+            self.chips[seat] += share
+        self.pot -= share * len(winners)
+        self.payouts.append(HandPayout(winners, share, tuple(self.chips), self.pot))
 
     def view(self, seat: int) -> DiceView | None:
         """What ``seat`` sees of the hand in play (``None`` if it sits this hand out)."""

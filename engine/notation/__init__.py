@@ -11,6 +11,8 @@ The specification, with worked examples, is ``docs/notation.md``. In short::
 Anything that is not a valid record or position raises
 :class:`~engine.errors.NotationError` with ``line``, ``column`` and ``expected``.
 ``python -m engine.notation check FILE`` checks a file from the command line.
+Dice and Dominoes, a game without a line of play, has its own records:
+:func:`~engine.notation.dice.write_dice_record` and :func:`~engine.notation.dice.read_dice_record`.
 """
 
 from engine.notation.position import Position, read_position, write_position

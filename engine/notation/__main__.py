@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 from engine.errors import NotationError
+from engine.notation.dice import DICE_VARIANT, read_dice_record
 from engine.notation.position import read_position
-from engine.notation.record import read_record
+from engine.notation.record import read_header, read_record
 
 USAGE = "usage: python -m engine.notation check FILE [FILE ...]"
 
@@ -21,6 +22,12 @@ USAGE = "usage: python -m engine.notation check FILE [FILE ...]"
 def check(text: str) -> str:
     """What ``text`` holds, in a line (a record or a position); raises :class:`NotationError`."""
     if text.lstrip().startswith(("[", "{")):
+        if read_header(text).get("Variant") == DICE_VARIANT:
+            session = read_dice_record(text)
+            hands = len(session.hands)
+            state = "over" if session.is_over else "in progress"
+            chips = "-".join(map(str, session.chips))
+            return f"a record of dice: {hands} hand{'s' * (hands != 1)}, chips {chips}, session {state}"
         match = read_record(text)
         state = "won" if match.is_over else "in progress"
         count = len(match.hands)

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from engine import IllegalActionError, full_set, parse_tile
-from engine.dice_hand import DiceHand
+from engine.dice_hand import DiceHand, SeededSource
 from engine.dice_round import Commitment
 
 
@@ -69,7 +69,7 @@ def test_the_match_points_stay_unless_nobody_attempts_a_discard() -> None:
     hand.commit(1, Commitment((), tuple(t("4-4", "5-4"))))
     assert hand.dice == (2, 6)
     rng = random.Random(5)
-    hand._rng = rng
+    hand._source = SeededSource(rng)
     expected = random.Random(5)
     hand.commit(0, Commitment((), tuple(t("6-1", "3-3"))))
     hand.commit(1, Commitment((), tuple(t("4-4", "5-4"))))
