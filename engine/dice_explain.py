@@ -15,7 +15,7 @@ from engine.dice_hand import DiceRound
 from engine.dice_round import Special
 from engine.tiles import Tile
 
-__all__ = ["SPECIAL_NAMES", "RoundStory", "explain_round", "tiles_said"]
+__all__ = ["SPECIAL_NAMES", "YOU", "RoundStory", "explain_round", "tiles_said"]
 
 SPECIAL_NAMES = {
     Special.WILDCARD: "Wildcard",
@@ -44,8 +44,15 @@ def _names_said(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+YOU = "You"
+"""A seat named so is told in the second person ("You discard 6-2.")."""
+
+_SECOND_PERSON = {"discards": "discard", "takes": "take", "draws": "draw", "is": "are"}
+
+
 def explain_round(played: DiceRound, names: Sequence[str]) -> RoundStory:
-    """The story of ``played``; ``names[i]`` names seat ``i`` of the hand."""
+    """The story of ``played``; ``names[i]`` names seat ``i`` of the hand (:data:`YOU` for
+    the person reading it)."""
     outcome = played.outcome
     dice = f"{played.dice[0]} and {played.dice[1]}"
     if outcome.nobody_attempted:
@@ -55,7 +62,7 @@ def explain_round(played: DiceRound, names: Sequence[str]) -> RoundStory:
         headline = f"The dice show {dice}."
     else:
         name = SPECIAL_NAMES[outcome.special]
-        players = _names_said([names[seat] for seat in outcome.special_seats])
+        players = _names_said([names[seat] if names[seat] != YOU else "you" for seat in outcome.special_seats])
         headline = (
             f"The dice show {dice}. {name} by {players}: everyone else takes back "
             "any face-up tiles and draws."
@@ -86,9 +93,16 @@ def explain_round(played: DiceRound, names: Sequence[str]) -> RoundStory:
                 said.append("cannot draw: the boneyard is empty")
         elif seat in outcome.special_seats:
             said.append("draws nothing")
+        if names[seat] == YOU:
+            said = [_second_person(part) for part in said]
         sentence = f"{names[seat]} " + _joined(said) + "."
         seats.append(sentence[:1].upper() + sentence[1:])
     return RoundStory(headline, tuple(seats))
+
+
+def _second_person(part: str) -> str:
+    verb, _, rest = part.partition(" ")
+    return f"{_SECOND_PERSON.get(verb, verb)} {rest}"
 
 
 def _joined(parts: Sequence[str]) -> str:

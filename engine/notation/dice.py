@@ -69,7 +69,7 @@ def write_dice_record(session: DiceSession, pending: bool = True) -> str:
             units += _round_units(index + 1, seating, hand, played, hand.rethrow_choices[index])
             story = explain_round(played, [names[seat] for seat in seating])
             units.append(_comment(" ".join((story.headline, *story.seats))))
-        if not hand.is_over:
+        if not hand.is_over and not hand.awaiting_rethrow:
             units.append(f"{len(hand.rounds) + 1}. dice {hand.dice[0]}-{hand.dice[1]}")
             if pending:
                 units += [_commitment_text(seating[index], c) for index, c in sorted(hand.committed.items())]
@@ -236,6 +236,8 @@ class _RecordedSource:
         self.next_dice: tuple[int, int] | None = None
         self.draws: dict[int, Tile] = {}
         """The tiles the round being replayed draws, by seat of the hand."""
+        self.replaying = True
+        """Whether the record is still being replayed (after it, chance is the fallback's)."""
 
     def deal(self, players: int, sets: int) -> tuple[list[list[Tile]], list[Tile]]:
         self.hand_index += 1
@@ -263,7 +265,7 @@ class _RecordedSource:
         return dice if dice is not None else self._fallback.throw()
 
     def draw(self, seat: int, boneyard: list[Tile]) -> Tile:
-        if self.hand_index >= len(self._hands):
+        if not self.replaying or self.hand_index >= len(self._hands):
             return self._fallback.draw(seat, boneyard)
         if seat not in self.draws:
             raise _NeedDraw(seat)
@@ -558,6 +560,8 @@ def _replay(
             session.next_hand()
         _check_deal(session, written)
         _replay_hand(session, written, source)
+    if isinstance(source, _RecordedSource):
+        source.replaying = False
     return session
 
 

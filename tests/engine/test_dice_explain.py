@@ -73,3 +73,15 @@ def test_nobody_trying_to_discard_says_the_dice_are_thrown_again() -> None:
         "Nobody tried to discard: everyone draws and the dice are thrown again."
     )
     assert explain_round(played, ["seat 0", "seat 1"]).seats[0].startswith("Seat 0 put nothing face up")
+
+
+def test_the_person_reading_is_told_in_the_second_person() -> None:
+    hand = hand_of([t("6-2", "3-3"), t("2-5", "4-4")], (2, 6))
+    hand.commit(0, Commitment(t("6-2", "3-3"), ()))
+    played = hand.commit(1, Commitment(t("2-5"), t("4-4")))
+    assert played is not None
+    story = explain_round(played, ["West", "You"])
+    assert story.seats[1] == "You take back 5-2 (blocked by the special) and cannot draw: the boneyard is empty."
+    story = explain_round(played, ["You", "West"])
+    assert "Perfect by you:" in story.headline
+    assert story.seats[0] == "You discard 6-2, take back 3-3 (it matches no die) and draw nothing."

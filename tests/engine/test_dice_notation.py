@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import NotationError
+from engine import NotationError, parse_tile
+from engine.dice_round import Commitment
 from engine.dice_session import DiceSession
 from engine.notation.dice import read_dice_record, write_dice_record
 from engine.tiles import Tile
+
+
+def t(*texts: str) -> list[Tile]:
+    return [parse_tile(text) for text in texts]
 
 
 def play(session: DiceSession, rng: random.Random, rounds: int) -> None:
@@ -214,3 +219,26 @@ def test_the_specs_example_reads_and_writes_back_the_same() -> None:
     session = read_dice_record(example)
     assert write_dice_record(session) == example
     assert session.hand is not None and session.hand.winners == (2,) and session.chips == [9, 9, 12]
+
+
+def test_a_record_saved_while_a_double_perfect_is_deciding_reads_back() -> None:
+    text = """[Variant "dice"]
+[Players "2"]
+
+[Hand "1"]
+[Tiles0 "2-2 6-6 3-1 4-1"]
+[Tiles1 "5-5 5-4 1-1 3-3"]
+
+1. dice 2-6 0: up 2-2 6-6 1: down 5-4 1-1 draw 1 4-0
+"""
+    session = read_dice_record(text)
+    assert session.hand is not None and session.hand.awaiting_rethrow == (0,)
+    again = read_dice_record(write_dice_record(session))
+    assert again.hand is not None and again.hand.awaiting_rethrow == (0,)
+
+
+def test_play_goes_on_after_a_record_that_ends_in_a_round() -> None:
+    session = read_dice_record(SOURCE_EXAMPLE.split("2. dice")[0] + "2. dice 2-6 1: down 4-0 1-1")
+    session.commit(0, Commitment(tuple(t("3-2")), tuple(t("6-5"))))  # the round is revealed: draws follow
+    hand = session.hand
+    assert hand is not None and len(hand.rounds) == 2 and all(hand.rounds[1].drawn)
