@@ -11,7 +11,7 @@ this runtime's standard library.
    - what Pyodide itself has imported once booted (its own ``pyodide``/``_pyodide``
      packages are kept whole: its JavaScript imports from them by name),
    - what a workload imports: every module of the app, a random hand of every variant,
-     a record and a share link written and read back,
+     a record and a share link written and read back, a hand of Dice and Dominoes,
    - and, statically, everything those modules, the app's files, PyScript's Python
      package and the Python snippets in PyScript's JavaScript import, at any depth,
      function-level imports included (``modulefinder``).
@@ -88,7 +88,29 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
             record = write_record(match)
             read_record(record)
             read_fragment(record_fragment(record))
+        play_dice_hand()
     return codes
+
+
+def play_dice_hand() -> None:
+    """A hand of Dice and Dominoes at the table against each computer level, saved and read back."""
+    from engine.ai.dice_bots import DICE_LEVELS
+    from web.dice_controller import DiceController
+    from web.settings import Settings
+
+    controller = DiceController(Settings("dice", len(DICE_LEVELS) + 1, 0, DICE_LEVELS, ()), 1)
+    for _ in range(200):
+        if controller.phase == "choose":
+            for tile in controller.session.legal_commitments(controller.human_seat)[0].tiles:
+                controller.tap_tile(tile)
+            controller.put_out()
+        elif controller.phase == "reveal":
+            controller.go_on()
+        elif controller.phase == "rethrow":
+            controller.choose_rethrow(True)
+        else:
+            break
+    DiceController.restore(controller.save())
 
 
 def imported_names(source: bytes, package: str, module_level_only: bool) -> set[str]:

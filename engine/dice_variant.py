@@ -34,7 +34,7 @@ DICE = Variant(
     source="004_eecdb1a17dfc6df4.txt (Dice and Dominoes, Joe Celko)",
     summary="Two dice set the Match Points; everyone puts out tiles in secret at once. For chips.",
     rules_text=(
-        "Double-six set, two dice and chips; 2 to 6 players with 4 tiles each. Everyone antes "
+        "Double-six set, two dice and chips; 2 to 5 players with 4 tiles each. Everyone antes "
         "a chip into the pot and one player throws the dice: their two faces are the Match "
         "Points.",
         "Each round every player puts out two tiles (one if one is left), each face up, to try "
@@ -57,7 +57,7 @@ DICE = Variant(
         "Hands go on, the first throw passing round the table; a player without a chip for the "
         "ante drops out, and the game ends when one player is left with chips.",
     ),
-    player_counts=(2, 3, 4, 5, 6),
+    player_counts=(2, 3, 4, 5),
     default_players=3,
     targets=(0,),
     default_target=0,

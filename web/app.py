@@ -17,7 +17,11 @@ from typing import Any, NamedTuple, TypeVar
 
 from engine import Draw, EngineError, Lead, Pass, RulesError, Tile, parse_end, parse_tile
 from engine.ai import think_step
+from engine.dice_variant import DICE
+from engine.notation import read_header
 from web.controller import Controller, Settings
+from web.dice_controller import DiceController
+from web.dice_table import DICE_BUTTONS, DiceTable
 from web.drag import Drag
 from web.embed import dress_for_embedding
 from web.game_dialog import GameDialog, import_error_text
@@ -128,7 +132,14 @@ class App:
         self.restored = False
         """Whether this boot picked up a saved game."""
         self.embed = self.link.embed
-        self.controller = self._first_controller()
+        first = self._first_controller()
+        self.dice: DiceTable | None = None
+        """The dice game's table while Dice and Dominoes is played (the line-of-play
+        controller then waits unseen)."""
+        self._first_dice = first if isinstance(first, DiceController) else None
+        self.controller = (
+            first if isinstance(first, Controller) else Controller(Settings(), self._seed_or_new())
+        )
         self.stats = Stats(self.storage) if self.slots.available and not self.embed.enabled else None
         self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
@@ -137,19 +148,21 @@ class App:
         self.replay_view.on_move = self._on_replay_move
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
+        if self._first_dice is not None:
+            self._play_dice(self._first_dice)
 
     # --- starting ------------------------------------------------------------------------
 
-    def _first_controller(self) -> Controller:
+    def _first_controller(self) -> Controller | DiceController:
         """The saved game of this table if there is one, else a new match (the link's, or
         the settings of a damaged save, or the default table); collects the notices."""
         notices = [] if self.slots.available else [NOT_KEPT]
         saved, damaged = self.slots.load(self.slot)
         settings_kept = self.slots.damaged_settings
-        controller: Controller | None = None
+        controller: Controller | DiceController | None = None
         if saved is not None:
             try:
-                controller = Controller.restore(saved.text)
+                controller = _restored(saved.text)
             except EngineError:  # every part is well formed, but a move cannot be played
                 settings_kept = saved.settings
                 damaged = self.slots.set_aside(self.slot)
@@ -165,7 +178,26 @@ class App:
             except EngineError as error:
                 self.notices.append("The position in this link cannot be played: " + import_error_text(error))
         settings = self.link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
+        if settings.is_dice:
+            return DiceController(settings, self._seed_or_new())
         return Controller(settings, self._seed_or_new())
+
+    def _play_dice(self, controller: DiceController) -> None:
+        """Hand the table over to the dice game (``body[data-game="dice"]``)."""
+        self.dice = DiceTable(
+            self.page, self.window, controller, self.sprites, self._save_text, self._moves_shown
+        )
+        self.document.body.dataset.game = "dice"
+
+    def _play_line(self, controller: Controller) -> None:
+        """Give the table back to a line-of-play game."""
+        self.dice = None
+        self.document.body.dataset.game = "line"
+        self.controller = controller
+
+    def settings(self) -> Settings:
+        """The settings of the game at the table (the dice game's while it is played)."""
+        return self.dice.controller.settings if self.dice is not None else self.controller.settings
 
     def _link_levels(self, position: str) -> tuple[str, ...]:
         """The computer players' levels the link gives, if it names the position's rule set and table."""
@@ -204,10 +236,13 @@ class App:
         page.on(page.el("hand-close"), "click", lambda _e: page.dismiss_summary())
         page.on(page.el("summary-btn"), "click", lambda _e: page.open_summary(self.controller))
         page.on(page.el("hand-replay-btn"), "click", lambda _e: self._replay_last_hand())
-        page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
-        page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.controller.settings))
-        page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.controller.settings))
-        page.on(page.el("score"), "click", lambda _e: page.open_sheet(self.controller))
+        page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.settings()))
+        page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.settings()))
+        page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.settings()))
+        page.on(page.el("score"), "click", lambda _e: self._open_sheet())
+        for button_id in DICE_BUTTONS:
+            page.on(page.el(button_id), "click", self._dice_button_handler(button_id))
+        page.on(page.el("dice-twin"), "click", self._on_dice_twin)
         page.on(page.el("ng-variants"), "change", lambda _e: page.refresh_new_game())
         page.on(page.el("ng-players"), "change", lambda _e: page.refresh_options())
         page.on(page.el("ng-options"), "change", lambda _e: page.refresh_options())
@@ -225,6 +260,8 @@ class App:
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
         self.show_notice(" ".join(self.notices) or None, quiet=self.notices == [NOT_KEPT])
         self.page.show_thinking(False)
+        if self.dice is None:
+            self.document.body.dataset.game = "line"
         self.window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
         dress_for_embedding(self.document, self.embed)
@@ -235,10 +272,7 @@ class App:
             page.on(self.window, "message", self._on_host_message)
             mode = "replay" if self.replay_view.is_open else "live"
             self.host.send(
-                "ready",
-                mode=mode,
-                variant=self.controller.settings.variant,
-                players=self.controller.settings.players,
+                "ready", mode=mode, variant=self.settings().variant, players=self.settings().players
             )
         # While the loading screen is still up: a scratch hand (the first run of each code
         # path is the slow one), then the first frame with every tile's picture.
@@ -267,8 +301,12 @@ class App:
     def _on_pointer(self, event: Any) -> None:
         """A press on the table: a lit end or the boneyard acts at once; a tile of the
         person's hand waits to see whether it is a tap or a drag (:class:`web.drag.Drag`)."""
-        self.skip_motion()
         x, y = float(event.offsetX), float(event.offsetY)
+        if self.dice is not None:
+            if self.dice.tap(x, y):
+                event.preventDefault()
+            return
+        self.skip_motion()
         hit = self.scene.hit(x, y)
         if hit is None:
             return
@@ -327,6 +365,24 @@ class App:
                 self.controller.drop(drag.tile, None, on_board=False)
             self.after_change()
 
+    def _open_sheet(self) -> None:
+        if self.dice is None:  # (the dice game's chips are all in the top bar)
+            self.page.open_sheet(self.controller)
+
+    def _dice_button_handler(self, button_id: str) -> Callable[[Any], None]:
+        def pressed(_event: Any) -> None:
+            if self.dice is not None:
+                self.dice.button(button_id)
+                self.invalidate()
+
+        return pressed
+
+    def _on_dice_twin(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if self.dice is not None and button:
+            self.dice.twin_tile(str(button.dataset.tile))
+            self.invalidate()
+
     def _on_twin_tile(self, event: Any) -> None:
         move = self.page.twin_target(event)
         if move:
@@ -353,10 +409,14 @@ class App:
         new game open over the screen (which stays up under them)."""
         pressed = str(event.target.id)
         if pressed == "pass-rules-btn":
-            self.page.open_rules(self.controller.settings)
+            self.page.open_rules(self.settings())
             return
         if pressed == "pass-new-game-btn":
-            self.page.open_new_game(self.controller.settings)
+            self.page.open_new_game(self.settings())
+            return
+        if self.dice is not None:
+            self.dice.take_device()
+            self.invalidate()
             return
         if pressed == "pass-call-btn":
             self.controller.claim(muggins=False)
@@ -411,6 +471,11 @@ class App:
     def _command(self, command: str) -> None:
         """Carry out a keyboard command (or a read button's)."""
         page = self.page
+        if self.dice is not None and command not in ("new-game", "rules", "game"):
+            page.say(
+                self.dice.controller.last_announcement if command.startswith("read:") else "Not in this game."
+            )
+            return
         if command.startswith("read:"):
             kind = command.removeprefix("read:")
             page.say(read(kind, self.controller, page.last_moves(), score_text(self.controller)))
@@ -425,9 +490,9 @@ class App:
         elif command == "undo":
             self.undo()
         elif command == "new-game":
-            page.open_new_game(self.controller.settings)
+            page.open_new_game(self.settings())
         elif command == "rules":
-            page.open_rules(self.controller.settings)
+            page.open_rules(self.settings())
         elif command == "game":
             self.game_dialog.open()
 
@@ -488,7 +553,10 @@ class App:
             self.show_notice(f"Those settings are not offered: {error}")
             return
         self.page.el("new-game-dialog").close()
-        self.controller = Controller(settings, _new_seed())
+        if settings.is_dice:
+            self._play_dice(DiceController(settings, _new_seed()))
+        else:
+            self._play_line(Controller(settings, _new_seed()))
         self.after_change()
 
     # --- records, replays and positions (the Game dialog and share links) -------------------
@@ -512,7 +580,7 @@ class App:
         else:
             controller = Controller.over(*game_from_position(text, _new_seed()))
             controller.announcements.append("The position you opened is on the table: play on.")
-        self.controller = controller
+        self._play_line(controller)
         self.after_change()
 
     def date_text(self) -> str:
@@ -614,6 +682,11 @@ class App:
 
     def after_change(self) -> None:
         """Save, refresh the panels, schedule a redraw, and let an AI seat move if it is its turn."""
+        if self.dice is not None:
+            self.page.close_hand_over()
+            self.dice.after_change()
+            self.invalidate()
+            return
         controller = self.controller
         self._save()
         if self.host is not None:
@@ -777,11 +850,30 @@ class App:
         halves each stay well within the long-task limit where together they came near it.
         """
         self._frame_pending = False
+        if self.dice is not None:
+            self._draw_dice()
+            return
         self._tick_score()
         if self._build_scene_if_outdated():
             self._request_frame()
         else:
             self._draw()
+
+    def _draw_dice(self) -> None:
+        """Draw the dice game's table at the canvas's size (and ask for the next frame while the dice roll)."""
+        assert self.dice is not None
+        width, height = self._canvas_size()
+        if width < 1 or height < 1:
+            return
+        ratio = float(self.window.devicePixelRatio or 1)
+        pixel_width, pixel_height = round(width * ratio), round(height * ratio)
+        if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
+            self.canvas.width = pixel_width
+            self.canvas.height = pixel_height
+        if self.dice.draw(self.ctx, width, height, ratio):
+            self._request_frame()
+        self.frames += 1
+        self.document.body.dataset.frames = str(self.frames)
 
     def _build_scene_if_outdated(self) -> bool:
         """Build the scene if the table changed or the canvas's size did; say if it did
@@ -884,6 +976,14 @@ class App:
 
     def test_state(self) -> dict[str, Any]:
         """What end-to-end tests read: the phase, the person's options, and click positions."""
+        if self.dice is not None:
+            return {
+                **self.dice.test_state(),
+                "restored": self.restored,
+                "save_key": slot_key(self.slot),
+                "embed": self.embed.enabled,
+                "thinking": False,
+            }
         controller = self.controller
         view = controller.view()
         scene = self.scene
@@ -926,7 +1026,11 @@ class App:
 
     def _save(self) -> None:
         """Keep the match in this table's slot; say once if storage that worked refuses it."""
-        if self.slots.save(self.slot, self.controller.save()) or not self.slots.available:
+        self._save_text(self.controller.save())
+
+    def _save_text(self, text: str) -> None:
+        """Keep ``text`` (a game's record) in this table's slot; say once if storage refuses it."""
+        if self.slots.save(self.slot, text) or not self.slots.available:
             return
         if not self._told_save_failed:
             self._told_save_failed = True
@@ -982,3 +1086,10 @@ def _settings_or_none(data: dict[str, Any] | None) -> Settings | None:
 def _new_seed() -> int:
     """A fresh seed for a new match (recorded in the save, so the deal can be replayed)."""
     return random.SystemRandom().randrange(2**31)
+
+
+def _restored(text: str) -> Controller | DiceController:
+    """The game a save holds: a dice session or a line-of-play match (raises :class:`EngineError`)."""
+    if is_record(text) and read_header(text).get("Variant") == DICE.id:
+        return DiceController.restore(text)
+    return Controller.restore(text)

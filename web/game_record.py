@@ -14,9 +14,10 @@ import re
 from collections.abc import Mapping
 
 from engine import EngineError, Match, RulesError, make_rules, parse_tile
+from engine.dice_variant import DICE
 from engine.match import settle_partner_draw
 from engine.notation import read_header, read_position, read_record, write_position, write_record
-from web.settings import HUMAN, SEAT_LEVELS, Settings
+from web.settings import DEFAULT_LEVEL, HUMAN, Settings, default_level, seat_levels
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -30,9 +31,6 @@ __all__ = [
 
 _RECORD_START = re.compile(r"\s*(\[\s*[A-Za-z]|\{\s*[^\s\"}])")
 """A tag (``[Variant``) or a comment first; JSON starts with ``[1``, ``[[``, ``{"`` or ``{}``."""
-
-DEFAULT_LEVEL = "greedy"
-"""The level given to a computer seat a record does not name (a record from elsewhere)."""
 
 
 def is_record(text: str) -> bool:
@@ -60,14 +58,16 @@ def settings_of_record(tags: Mapping[str, str], seating: tuple[int, ...] | None 
     if not variant:
         raise RulesError("the record does not say which game it is", "bad-record")
     options = dict(part.partition("=")[::2] for part in tags.get("Options", "").split())
-    base = Settings.for_variant(
-        variant, _whole(tags, "Players"), DEFAULT_LEVEL, options, _whole(tags, "Target")
-    )
+    if variant == DICE.id:
+        options.pop("ante", None)  # (the table's ante is one chip; a record's own ante plays on as written)
+    default = default_level(variant)
+    base = Settings.for_variant(variant, _whole(tags, "Players"), default, options, _whole(tags, "Target"))
+    offered = seat_levels(variant)
     by_seat = [HUMAN] + [
-        level if (level := tags.get(f"Level{seat}", DEFAULT_LEVEL)) in SEAT_LEVELS else DEFAULT_LEVEL
+        level if (level := tags.get(f"Level{seat}", default)) in offered else default
         for seat in range(1, base.players)
     ]
-    if seating is None and base.rules().partner_draw:
+    if seating is None and not base.is_dice and base.rules().partner_draw:
         seating = _seating(tags, base)
     seating = seating or tuple(range(base.players))
     levels = tuple(by_seat[seating.index(player)] for player in range(1, base.players))

@@ -62,11 +62,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
-from engine import VARIANTS, EngineError, Variant
+from engine import EngineError, Variant
+from engine.dice_variant import GAMES
 from engine.hand import and_list
 from web.controller import Settings
 from web.embed import EMBED_PARAMETERS, Embed, read_embed
-from web.settings import SEAT_LEVELS
+from web.settings import DEFAULT_LEVEL, default_level, seat_levels
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -84,8 +85,6 @@ MAX_SEED = 2**63 - 1
 MAX_AI_DELAY_MS = 10_000
 """The longest computer players' delay (milliseconds) a link may ask for."""
 
-DEFAULT_LEVEL = "greedy"
-"""The computer players' level when the link names none (as :meth:`Settings.for_variant`)."""
 
 MAX_PROBLEMS = 4
 """The most messages a :class:`LinkRequest` carries; beyond it the last one counts the rest."""
@@ -101,7 +100,7 @@ _DELAY_DIGITS = 5
 _COUNT_DIGITS = 6
 _DIGITS = re.compile(r"[0-9]+")
 _TABLE = re.compile(r"[A-Za-z0-9_-]{1,40}")
-_ALL_OPTION_IDS = frozenset(option.id for variant in VARIANTS.values() for option in variant.options)
+_ALL_OPTION_IDS = frozenset(option.id for variant in GAMES.values() for option in variant.options)
 _LISTED_NAMES = 3
 _BRACKETS = {
     ord("<"): "\N{SINGLE LEFT-POINTING ANGLE QUOTATION MARK}",
@@ -196,17 +195,17 @@ class _Reader:
     # --- the game -------------------------------------------------------------------------
 
     def _game(self, text: str) -> Settings | None:
-        variant = VARIANTS.get(_fold(text))
+        variant = GAMES.get(_fold(text))
         if variant is None:
             self.problems.append(
                 f"The link's variant={_shown(text)} is not a rule set this table offers, so it kept "
-                f"your game. Rule sets: {', '.join(VARIANTS)}."
+                f"your game. Rule sets: {', '.join(GAMES)}."
             )
             return None
         players = self._players(variant)
         options = self._options(variant, players)
         target = self._target(variant, options)
-        levels = self._levels(players)
+        levels = self._levels(variant.id, players)
         level = ",".join(dict.fromkeys(levels))
         self._unknown(set(self.params) - set(PARAMETERS) - {option.id for option in variant.options}, variant)
         try:
@@ -271,21 +270,23 @@ class _Reader:
         )
         return None
 
-    def _levels(self, players: int) -> tuple[str, ...]:
+    def _levels(self, variant: str, players: int) -> tuple[str, ...]:
         """One level for every other player, or one per other player in seat order (``human``
         for a person sharing the device)."""
         computers = players - 1
         text = self.params.get("level")
+        default = default_level(variant)
         if text is None:
-            return (DEFAULT_LEVEL,) * computers
+            return (default,) * computers
         levels = tuple(_fold(part) for part in text.split(","))
-        if all(level in SEAT_LEVELS for level in levels) and len(levels) in (1, computers):
+        offered = seat_levels(variant)
+        if all(level in offered for level in levels) and len(levels) in (1, computers):
             return levels * computers if len(levels) == 1 else levels
         self.problems.append(
             f"The link's level={_shown(text)} is not a level for the other players (one for all, or "
-            f"one per other player, separated by commas): choose {and_list(SEAT_LEVELS, 'or')}."
+            f"one per other player, separated by commas): choose {and_list(offered, 'or')}."
         )
-        return (DEFAULT_LEVEL,) * computers
+        return (default,) * computers
 
     def _chosen(
         self, variant: Variant, players: int, target: int | None, level: str, options: Mapping[str, str]
@@ -294,7 +295,7 @@ class _Reader:
         chosen = [] if players == variant.default_players else [("players", str(players))]
         if target is not None:
             chosen.append(("target", str(target)))
-        if level != DEFAULT_LEVEL:
+        if level != default_level(variant.id):
             chosen.append(("level", level))
         defaults = {option.id: option.default for option in variant.options}
         chosen.extend((name, value) for name, value in sorted(options.items()) if value != defaults[name])
@@ -364,7 +365,7 @@ class _Reader:
 
 def _settings_parts(settings: Settings) -> list[tuple[str, str]]:
     """The key's parts for settings: the variant, then what differs from its defaults."""
-    variant = VARIANTS[settings.variant]
+    variant = GAMES[settings.variant]
     options = dict(settings.options)
     parts = [("variant", variant.id)]
     if settings.players != variant.default_players:
@@ -372,7 +373,7 @@ def _settings_parts(settings: Settings) -> list[tuple[str, str]]:
     if settings.target != variant.targets_for(options)[1]:
         parts.append(("target", str(settings.target)))
     levels = set(settings.levels)
-    if levels != {DEFAULT_LEVEL} and levels:
+    if levels != {default_level(settings.variant)} and levels:
         level = settings.levels[0] if len(levels) == 1 else ",".join(settings.levels)
         parts.append(("level", level))
     defaults = {option.id: option.default for option in variant.options}

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from engine import GROUPS, VARIANTS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
+from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
+from engine.dice_variant import DICE, DICE_GROUP, GAMES, get_game
 from engine.hand import agree
 from web.controller import Controller, Settings, seat_names
-from web.settings import SEAT_LEVELS
+from web.settings import seat_levels
 from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
@@ -397,11 +398,11 @@ class Page:
         for newcomers (block, draw, Caribbean, scoring), each with its one-line description,
         then the chosen one's players, target, options and who plays each seat."""
         cards = []
-        for group in GROUPS:
+        for group in (*GROUPS, DICE_GROUP):
             heading = self.document.createElement("h3")
             heading.textContent = group
             cards.append(heading)
-            for variant in VARIANTS.values():
+            for variant in GAMES.values():
                 if variant.group == group:
                     cards.append(self._rule_set_card(variant, variant.id == current.variant))
         self.el("ng-variants").replaceChildren(*cards)
@@ -439,7 +440,7 @@ class Page:
 
     def refresh_new_game(self, current: Settings | None = None) -> None:
         """Rebuild the player-count, option, target and AI-level fields for the chosen variant."""
-        variant = get_variant(self.chosen_variant())
+        variant = get_game(self.chosen_variant())
         same = current is not None and current.variant == variant.id
         chosen_players = current.players if current is not None and same else None
         players_select = self.el("ng-players")
@@ -454,7 +455,7 @@ class Page:
 
     def refresh_options(self, chosen: dict[str, str] | None = None, current: Settings | None = None) -> None:
         """The variant's options for the chosen player count; values that cannot be combined are disabled."""
-        variant = get_variant(self.chosen_variant())
+        variant = get_game(self.chosen_variant())
         players = int(self.el("ng-players").value)
         if chosen is None:
             chosen = self._chosen_options()
@@ -504,15 +505,18 @@ class Page:
         another person sharing the device."""
         players = int(self.el("ng-players").value)
         names = seat_names(players)
+        levels = seat_levels(self.chosen_variant())
         fields = []
         for seat in range(1, players):
-            level = current.levels[seat - 1] if current and len(current.levels) == players - 1 else "greedy"
+            level = current.levels[seat - 1] if current and len(current.levels) == players - 1 else ""
+            if level not in levels:
+                level = "canny" if self.chosen_variant() == DICE.id else "greedy"
             label = self.document.createElement("label")
             label.textContent = f"{names[seat]}: "
             select = self.document.createElement("select")
             select.name = f"level-{seat}"
             select.className = "ng-level"
-            for name, description in SEAT_LEVELS.items():
+            for name, description in levels.items():
                 select.appendChild(self._option(name, description, name == level))
             label.appendChild(select)
             fields.append(label)
@@ -540,7 +544,7 @@ class Page:
 
     def open_rules(self, settings: Settings) -> None:
         """Show the chosen variant's rules in full, the options in play, and the source."""
-        variant = get_variant(settings.variant)
+        variant = get_game(settings.variant)
         self.el("rules-title").textContent = variant.name
         items = []
         for paragraph in (*variant.rules_text, *variant.describe_options(dict(settings.options))):
@@ -586,7 +590,10 @@ _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 def _combinable(variant: Variant, players: int, options: dict[str, str]) -> bool:
     try:
-        variant.rules(players, None, options)
+        if variant.id == DICE.id:
+            variant.resolve_options(players, options)
+        else:
+            variant.rules(players, None, options)
     except EngineError:
         return False
     return True

@@ -9,16 +9,43 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Rules, RulesError, get_variant, make_rules
+from engine import Rules, RulesError, make_rules
 from engine.ai import BOT_LEVELS
+from engine.ai.dice_bots import DICE_LEVEL_NAMES
+from engine.dice_variant import DICE, get_game
 
-__all__ = ["HUMAN", "SEAT_LEVELS", "Settings"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "DICE_SEAT_LEVELS",
+    "HUMAN",
+    "SEAT_LEVELS",
+    "Settings",
+    "default_level",
+    "seat_levels",
+]
 
 HUMAN = "human"
 """The level name of a seat a person plays: always seat 0, and in pass-and-play others too."""
 
 SEAT_LEVELS: dict[str, str] = {HUMAN: "A person (pass and play)", **BOT_LEVELS}
 """Who may play a seat other than the first: a person sharing the device, or a computer level."""
+
+DICE_SEAT_LEVELS: dict[str, str] = {HUMAN: SEAT_LEVELS[HUMAN], **DICE_LEVEL_NAMES}
+"""The same for Dice and Dominoes, whose computer players are its own."""
+
+
+DEFAULT_LEVEL = "greedy"
+"""The computer players' level when a link or a record names none."""
+
+
+def default_level(variant: str) -> str:
+    """The computer players' level when none is named: the dice game has levels of its own."""
+    return "canny" if variant == DICE.id else DEFAULT_LEVEL
+
+
+def seat_levels(variant: str) -> dict[str, str]:
+    """Who may play a seat other than the first in ``variant``, by level id, with their names."""
+    return DICE_SEAT_LEVELS if variant == DICE.id else SEAT_LEVELS
 
 
 @dataclass(frozen=True)
@@ -39,14 +66,26 @@ class Settings:
     options: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        resolved = get_variant(self.variant).resolve_options(self.players, dict(self.options))
+        game = get_game(self.variant)
+        resolved = game.resolve_options(self.players, dict(self.options))
         object.__setattr__(self, "options", tuple(sorted(resolved.items())))
-        self.rules()  # raises RulesError if the table is not offered
-        if len(self.levels) != self.players - 1 or any(level not in SEAT_LEVELS for level in self.levels):
+        if self.is_dice:
+            if self.players not in game.player_counts or self.target != 0:
+                counts = ", ".join(map(str, game.player_counts))
+                raise RulesError(f"dice is played by {counts} players, without a target", "bad-player-count")
+        else:
+            self.rules()  # raises RulesError if the table is not offered
+        levels = seat_levels(self.variant)
+        if len(self.levels) != self.players - 1 or any(level not in levels for level in self.levels):
             raise RulesError(
-                f"need {self.players - 1} levels from {', '.join(SEAT_LEVELS)}, got {list(self.levels)}",
+                f"need {self.players - 1} levels from {', '.join(levels)}, got {list(self.levels)}",
                 "bad-option",
             )
+
+    @property
+    def is_dice(self) -> bool:
+        """Whether this is Dice and Dominoes (a session for chips, not a match of hands)."""
+        return self.variant == DICE.id
 
     @property
     def people(self) -> int:
@@ -59,7 +98,7 @@ class Settings:
         return self.people > 1
 
     def rules(self) -> Rules:
-        """The engine rules these settings play."""
+        """The engine rules these settings play (not for the dice game: see :attr:`is_dice`)."""
         return make_rules(self.variant, self.players, self.target, dict(self.options))
 
     @classmethod
@@ -71,8 +110,11 @@ class Settings:
         options: dict[str, str] | None = None,
         target: int | None = None,
     ) -> Settings:
-        """The variant's defaults (or the given choices) with every AI seat at ``level``."""
-        preset = get_variant(variant)
+        """The variant's defaults (or the given choices) with every AI seat at ``level`` (in
+        the dice game a level it does not have stands for its middle one)."""
+        preset = get_game(variant)
+        if variant == DICE.id and level not in DICE_SEAT_LEVELS:
+            level = "canny"
         count = preset.default_players if players is None else players
         resolved = preset.resolve_options(count, options)
         chosen_target = preset.targets_for(resolved)[1] if target is None else target

@@ -17,7 +17,7 @@ randomness from the ``rng`` it is handed, so a choice is determined by (view, rn
   it holds two doubles, and keeps tiles for the Match Points, which mostly stay; after a
   Double Perfect it throws again when new Match Points would serve it better, or stop a
   player "who is about to domino".
-- **Expert** (``search``, :mod:`engine.ai.dice_search`) samples the hidden hands
+- **Expert** (``expert``, :mod:`engine.ai.dice_search`) samples the hidden hands
   consistent with what the seat has seen and plays each choice out.
 """
 
