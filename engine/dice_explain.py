@@ -56,13 +56,17 @@ def explain_round(played: DiceRound, names: Sequence[str]) -> RoundStory:
     outcome = played.outcome
     dice = f"{played.dice[0]} and {played.dice[1]}"
     if outcome.nobody_attempted:
-        draws = "everyone draws and " if any(tile is not None for tile in played.drawn) else ""
+        draws = (
+            "everyone draws and " if any(played.drew or (tile is not None for tile in played.drawn)) else ""
+        )
         headline = f"The dice show {dice}. Nobody tried to discard: {draws}the dice are thrown again."
     elif outcome.special is Special.NONE:
         headline = f"The dice show {dice}."
     else:
         name = SPECIAL_NAMES[outcome.special]
-        players = _names_said([names[seat] if names[seat] != YOU else "you" for seat in outcome.special_seats])
+        players = _names_said(
+            [names[seat] if names[seat] != YOU else "you" for seat in outcome.special_seats]
+        )
         headline = (
             f"The dice show {dice}. {name} by {players}: everyone else takes back "
             "any face-up tiles and draws."
@@ -84,8 +88,8 @@ def explain_round(played: DiceRound, names: Sequence[str]) -> RoundStory:
         if seat in outcome.out:
             said.append("is out")
         elif outcome.draws[seat]:
-            drawn = played.drawn[seat]
-            if drawn is not None:
+            drew = played.drew[seat] if played.drew else played.drawn[seat] is not None
+            if drew:
                 said.append("draws a tile")
             elif seat in played.exempt:
                 said.append("draws nothing (excused after two specials)")

@@ -95,6 +95,8 @@ class DiceRound:
     """The tile each seat drew at its end (``None``: no draw, or the boneyard was empty)."""
     exempt: tuple[int, ...] = ()
     """Seats excused from drawing this round (two Perfects or two Wildcards the round before)."""
+    drew: tuple[bool, ...] = ()
+    """Whether each seat drew a tile at the round's end (public: everyone sees who draws)."""
 
     def seen_by(self, seat: int) -> DiceRound:
         """The round as ``seat`` saw it: another seat's face-down tiles and drawn tile stay
@@ -103,7 +105,7 @@ class DiceRound:
             c if other == seat else Commitment(c.up, ()) for other, c in enumerate(self.commitments)
         )
         drawn = tuple(tile if other == seat else None for other, tile in enumerate(self.drawn))
-        return DiceRound(self.dice, commitments, self.outcome, drawn, self.exempt)
+        return DiceRound(self.dice, commitments, self.outcome, drawn, self.exempt, self.drew)
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,10 @@ class DiceView:
     seat: int
     hand: tuple[Tile, ...]
     hand_counts: tuple[int, ...]
+    thrower: int
+    """The seat that threw first this hand (draws go round from it)."""
+    sets: int
+    """How many double-six sets are in play."""
     dice: tuple[int, int]
     discards: tuple[Tile, ...]
     boneyard_count: int
@@ -231,7 +237,14 @@ class DiceHand:
                 tile = self._source.draw(seat, self.boneyard)
                 self.hands[seat].append(tile)
                 drawn[seat] = tile
-        record = DiceRound(self.dice, commitments, outcome, tuple(drawn), tuple(sorted(self._exempt)))
+        record = DiceRound(
+            self.dice,
+            commitments,
+            outcome,
+            tuple(drawn),
+            tuple(sorted(self._exempt)),
+            tuple(tile is not None for tile in drawn),
+        )
         self.rounds.append(record)
         self.rethrow_choices.append(())
         self.committed = {}
@@ -252,6 +265,8 @@ class DiceHand:
             seat=seat,
             hand=tuple(self.hands[seat]),
             hand_counts=tuple(len(hand) for hand in self.hands),
+            thrower=self.thrower,
+            sets=self.sets,
             dice=self.dice,
             discards=tuple(self.discards),
             boneyard_count=len(self.boneyard),

@@ -571,6 +571,14 @@ class App:
         Raises :class:`EngineError` (saying why in the player's words) and changes nothing
         if the text cannot be played.
         """
+        if is_record(text) and read_header(text).get("Variant") == DICE.id:
+            dice = DiceController.restore(text)
+            if dice.session.is_over:
+                raise RulesError("this game is over: start a new one", "match-over")
+            dice.announcements.append("The game you opened is on the table: play on.")
+            self._play_dice(dice)
+            self.after_change()
+            return
         if is_record(text):
             settings, match = read_game(text)
             if match.is_over:

@@ -12,9 +12,11 @@ import asyncio
 from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
-from engine.notation import write_position
+from engine.dice_variant import DICE
+from engine.notation import read_header, write_position
 from web.clipboard import copy_text
 from web.controller import Controller
+from web.dice_table import DiceTable
 from web.game_record import is_record
 from web.page import Page
 from web.replay import Replay
@@ -33,6 +35,11 @@ class Table(Protocol):
     @property
     def controller(self) -> Controller:
         """The game at the table."""
+        ...
+
+    @property
+    def dice(self) -> DiceTable | None:
+        """The dice game's table while Dice and Dominoes is played, else ``None``."""
         ...
 
     def open_replay(self, replay: Replay, hand_index: int = 0, move: int = 0) -> None:
@@ -92,18 +99,24 @@ class GameDialog:
         self.page.el("game-dialog").showModal()
 
     def record_text(self) -> str:
-        """The record of the game at the table, dated."""
+        """The record of the game at the table, dated (of the dice game: without the choices
+        of a round still being chosen, which are secret until the reveal)."""
+        dice = self.table.dice
+        if dice is not None:
+            dice.controller.session.tags.setdefault("Date", self.table.date_text())
+            return dice.controller.shown_record()
         controller = self.table.controller
         controller.match.tags.setdefault("Date", self.table.date_text())
         return controller.save()
 
     def download(self) -> None:
         """Save the record as a ``.txt`` file (a link to its text, clicked)."""
-        controller = self.table.controller
+        dice = self.table.dice
+        variant = dice.controller.settings.variant if dice is not None else self.table.controller.settings.variant
         link = self.page.document.createElement("a")
         link.href = "data:text/plain;charset=utf-8," + str(self.window.encodeURIComponent(self.record_text()))
         date = self.table.date_text().replace(".", "-")
-        link.download = f"dominoes-{controller.settings.variant}-{date}.txt"
+        link.download = f"dominoes-{variant}-{date}.txt"
         self.page.document.body.appendChild(link)
         link.click()
         link.remove()
@@ -169,6 +182,9 @@ class GameDialog:
         if not is_record(text):
             self._import_error("A position is a single moment: use Play from it.")
             return
+        if read_header(text).get("Variant") == DICE.id:
+            self._import_error("Dice and Dominoes records open with Play from it: the game goes on the table.")
+            return
         try:
             replay = Replay.of_text(text)
         except EngineError as error:
@@ -182,8 +198,13 @@ class GameDialog:
         text = self._import_text()
         if not self._checked(text):
             return
-        match = self.table.controller.match
-        under_way = not match.is_over and any(hand.actions for hand in match.hands)
+        dice = self.table.dice
+        if dice is not None:
+            session = dice.controller.session
+            under_way = not session.is_over and (session.hand_number > 1 or bool(dice.controller.hand.rounds))
+        else:
+            match = self.table.controller.match
+            under_way = not match.is_over and any(hand.actions for hand in match.hands)
         if under_way and not self._confirm_replace:
             self._confirm_replace = True
             self._say(

@@ -54,3 +54,32 @@ def test_the_main_screens_are_written_at_each_size(open_app: Callable[..., Any],
     page.click("#rules-btn")
     shot("rules")
     assert all(path.stat().st_size > 10_000 for path in shots)  # a drawn screen, not a blank one
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_dice_game_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
+    """Dice and Dominoes: the choice, the reveal, and the rules panel."""
+    width, height = SIZES[size]
+    OUT.mkdir(parents=True, exist_ok=True)
+    page = open_app(
+        "?variant=dice&players=4&seed=5&aidelay=0", viewport={"width": width, "height": height}
+    ).page
+    shots = []
+
+    def shot(name: str) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
+        path = OUT / f"{name}-{size}.png"
+        page.screenshot(path=path)
+        shots.append(path)
+
+    page.wait_for_function("document.body.dataset.phase === 'choose'")
+    for _ in range(2):
+        page.locator("#dice-twin button[aria-pressed='false']").first.press("Enter")
+    shot("dice-choice")
+    page.click("#dice-put-out")
+    page.wait_for_function("document.body.dataset.phase === 'reveal'")
+    shot("dice-reveal")
+    page.click("#rules-btn")
+    expect(page.locator("#rules-dialog")).to_contain_text("Match Points")
+    shot("dice-rules")
+    assert all(path.stat().st_size > 10_000 for path in shots)

@@ -35,6 +35,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
+from engine.dice_variant import DICE_GROUP, GAMES
 from engine.hand import play_points
 from engine.notation import read_record
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
@@ -615,17 +616,17 @@ def test_the_new_game_dialog_offers_every_variant_with_its_options(open_app: Cal
             return groups;
         }"""
     )
-    assert [label for label, _ in groups] == list(GROUPS)
+    assert [label for label, _ in groups] == [*GROUPS, DICE_GROUP]
     listed = [value for _, values in groups for value in values]
-    assert sorted(listed) == sorted(VARIANTS), "every variant appears exactly once"
+    assert sorted(listed) == sorted(GAMES), "every rule set appears exactly once"
     for label, values in groups:
         assert values, f"group {label} is empty"
         for value in values:
-            assert VARIANTS[value].group == label
+            assert GAMES[value].group == label
     expect(page.locator("#ng-variants input[name='variant']:checked")).to_have_count(1)
 
     wrong_target_label: list[str] = []
-    for variant in VARIANTS.values():
+    for variant in GAMES.values():
         choose_rule_set(page, variant.id)
         card = page.locator(f"#ng-variants label:has(input[value='{variant.id}'])")
         expect(card).to_contain_text(variant.name)

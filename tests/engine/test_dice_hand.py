@@ -129,3 +129,13 @@ def test_random_hands_conserve_tiles_and_end(players: int, sets: int) -> None:
             assert Counter(everything) == Counter(full_set(6) * sets)
         assert hand.is_over, f"seed {seed}: no end in 500 rounds"
         assert hand.winners == () or all(not hand.hands[seat] for seat in hand.winners)
+
+
+def test_everyone_sees_who_drew_and_the_thrower_but_only_their_own_drawn_tile() -> None:
+    hand = scripted([t("2-0", "6-1", "3-3"), t("4-4", "5-4", "1-1")], (2, 6), t("5-5", "5-3", "4-3", "4-2"))
+    hand.commit(0, Commitment((), tuple(t("2-0", "3-3"))))
+    hand.commit(1, Commitment((), tuple(t("4-4", "5-4"))))
+    view = hand.view(1)
+    seen = view.rounds[0]
+    assert seen.drew == (True, True) and seen.drawn[0] is None and seen.drawn[1] is not None
+    assert (view.thrower, view.sets) == (0, 1)
