@@ -21,6 +21,7 @@ from engine.dice_variant import DICE
 from engine.notation import read_header
 from web.controller import Controller, Settings
 from web.dice_controller import DiceController
+from web.dice_replay import DiceReplay, replay_of_text
 from web.dice_table import DICE_BUTTONS, DiceTable
 from web.drag import Drag
 from web.embed import dress_for_embedding
@@ -561,7 +562,7 @@ class App:
 
     # --- records, replays and positions (the Game dialog and share links) -------------------
 
-    def open_replay(self, replay: Replay, hand_index: int = 0, move: int = 0) -> None:
+    def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
         """Show a replay over the table (the game at the table is left as it is)."""
         self.replay_view.open(replay, hand_index, move)
 
@@ -621,7 +622,7 @@ class App:
 
     def _open_shared_record(self, text: str) -> None:
         try:
-            replay = Replay.of_text(text)
+            replay = replay_of_text(text)
         except EngineError as error:
             self.show_notice("The game in this link cannot be shown: " + import_error_text(error))
             return
@@ -991,6 +992,7 @@ class App:
                 "save_key": slot_key(self.slot),
                 "embed": self.embed.enabled,
                 "thinking": False,
+                **self._replay_state(),
             }
         controller = self.controller
         view = controller.view()
@@ -1026,10 +1028,15 @@ class App:
             "scene": scene.test_data(),
             "embed": self.embed.enabled,
             "host_messages": [] if self.host is None else list(self.host.sent),
-            "replay": None
-            if not self.replay_view.is_open
-            else {"hand": self.replay_view.hand_index + 1, "move": self.replay_view.move},
-            "replay_scene": None if self.replay_view.scene is None else self.replay_view.scene.test_data(),
+            **self._replay_state(),
+        }
+
+    def _replay_state(self) -> dict[str, Any]:
+        """The replay viewer's part of :meth:`test_state`."""
+        view = self.replay_view
+        return {
+            "replay": None if not view.is_open else {"hand": view.hand_index + 1, "move": view.move},
+            "replay_scene": None if view.scene is None else view.scene.test_data(),
         }
 
     def _save(self) -> None:

@@ -78,7 +78,29 @@ class DiceController:
         controller._say("Welcome back: your game was restored.")
         return controller
 
-    def _attach(self, settings: Settings, session: DiceSession, reveal_last: bool = False) -> None:
+    @classmethod
+    def viewing(
+        cls, settings: Settings, session: DiceSession, names: tuple[str, ...], seat: int = 0
+    ) -> DiceController:
+        """A still table over a session as it stands (for a replay): nobody moves; the last
+        round's reveal is shown, as ``seat`` sees the table."""
+        controller = cls.__new__(cls)
+        controller._attach(settings, session, computers_choose=False)
+        controller.names = names
+        controller.human_seat = seat
+        controller._hidden = False
+        hand = controller.hand
+        if hand.rounds:
+            controller._show(hand.rounds[-1])
+        return controller
+
+    def _attach(
+        self,
+        settings: Settings,
+        session: DiceSession,
+        reveal_last: bool = False,
+        computers_choose: bool = True,
+    ) -> None:
         """Set up the table around a session (new or restored). ``reveal_last``: a session
         saved just after a round (nobody has chosen for the next one yet) shows that round's
         reveal again, as it was when the page was left."""
@@ -108,7 +130,8 @@ class DiceController:
         hand = self.hand
         if reveal_last and hand.rounds and not hand.committed and not hand.is_over:
             self._show(hand.rounds[-1])
-        self._let_computers_choose()
+        if computers_choose:
+            self._let_computers_choose()
 
     # --- what the page shows ----------------------------------------------------------
 

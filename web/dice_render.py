@@ -112,7 +112,7 @@ def _draw_put_out(ctx: Painter, put: PutOut, mine: bool) -> None:
         ctx.fill()
     if not mine:  # (a card says what became of its tiles in its status line: no room under each)
         return
-    words = FATE_WORDS.get(put.fate) if put.fate else ("face up" if put.face_up else "face down")
+    words = FATE_WORDS.get(put.fate, put.fate) if put.fate else ("face up" if put.face_up else "face down")
     colour = FATE_COLOURS.get(put.fate, TEXT)
     _text(ctx, words, rect.x + rect.w / 2, rect.bottom + 9, "center", 11, colour)
 

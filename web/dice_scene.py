@@ -118,6 +118,7 @@ class DiceScene:
                         for put in card.put_out
                     ],
                     "backs": len(card.backs),
+                    "faces": [_shown(sprite) for sprite in card.backs if sprite.face_up],
                 }
                 for card in self.cards
             ],
@@ -167,8 +168,11 @@ def _revealed_put_out(
     return tuple(shown)
 
 
-def build_dice_scene(controller: DiceController, width: float, height: float) -> DiceScene:
-    """Place everything the person holding the device may see, for a canvas of this size."""
+def build_dice_scene(
+    controller: DiceController, width: float, height: float, show_all: bool = False
+) -> DiceScene:
+    """Place everything the person holding the device may see, for a canvas of this size
+    (``show_all``: every player's tiles face up, as a replay shows them)."""
     session = controller.session
     hand = controller.hand
     view = controller.view()
@@ -185,7 +189,7 @@ def build_dice_scene(controller: DiceController, width: float, height: float) ->
     left = (width - (card_w * len(order) + _PAD * (len(order) - 1))) / 2
     for number, seat in enumerate(order):
         rect = Rect(left + number * (card_w + _PAD), _PAD, card_w, card_h)
-        cards.append(_card(controller, seat, rect, small, revealed))
+        cards.append(_card(controller, seat, rect, small, revealed, show_all))
 
     # The person's hand and choice at the bottom.
     shown = controller.hand_shown()
@@ -246,7 +250,12 @@ def build_dice_scene(controller: DiceController, width: float, height: float) ->
 
 
 def _card(
-    controller: DiceController, seat: int, rect: Rect, small: float, revealed: DiceRound | None
+    controller: DiceController,
+    seat: int,
+    rect: Rect,
+    small: float,
+    revealed: DiceRound | None,
+    show_all: bool,
 ) -> DiceSeatCard:
     session = controller.session
     seats = session.seats_in_hand
@@ -257,11 +266,13 @@ def _card(
     if seat not in seats:
         return DiceSeatCard(seat, controller.names[seat], rect, chips, "sits out", (), (), ())
     index = seats.index(seat)
-    held = len(controller.hand.hands[index])
-    backs = tuple(_upright(r, None) for r in _row(held, small * 0.7, rect.x + rect.w / 2, backs_top))
+    tiles = controller.hand.hands[index]
+    held = len(tiles)
+    rects = _row(held, small * 0.7, rect.x + rect.w / 2, backs_top)
+    backs = tuple(_upright(r, tile if show_all else None) for r, tile in zip(rects, tiles, strict=True))
     put_out: tuple[PutOut, ...] = ()
     if revealed is not None:
-        put_out = _revealed_put_out(revealed, index, slots, own=False)
+        put_out = _revealed_put_out(revealed, index, slots, own=show_all)
         status = _what_became(revealed, index)
     elif controller.hand.is_over:
         status = "won" if index in (controller.hand.winners or ()) else ""

@@ -12,10 +12,10 @@ import asyncio
 from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
-from engine.dice_variant import DICE
-from engine.notation import read_header, write_position
+from engine.notation import write_position
 from web.clipboard import copy_text
 from web.controller import Controller
+from web.dice_replay import DiceReplay, replay_of_text
 from web.dice_table import DiceTable
 from web.game_record import is_record
 from web.page import Page
@@ -42,7 +42,7 @@ class Table(Protocol):
         """The dice game's table while Dice and Dominoes is played, else ``None``."""
         ...
 
-    def open_replay(self, replay: Replay, hand_index: int = 0, move: int = 0) -> None:
+    def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
         """Show a replay."""
 
     def play_text(self, text: str) -> None:
@@ -112,7 +112,9 @@ class GameDialog:
     def download(self) -> None:
         """Save the record as a ``.txt`` file (a link to its text, clicked)."""
         dice = self.table.dice
-        variant = dice.controller.settings.variant if dice is not None else self.table.controller.settings.variant
+        variant = (
+            dice.controller.settings.variant if dice is not None else self.table.controller.settings.variant
+        )
         link = self.page.document.createElement("a")
         link.href = "data:text/plain;charset=utf-8," + str(self.window.encodeURIComponent(self.record_text()))
         date = self.table.date_text().replace(".", "-")
@@ -144,7 +146,12 @@ class GameDialog:
 
     def replay_table(self) -> None:
         """Replay the hands finished at the table."""
-        replay = Replay.of_table(self.table.controller)
+        dice = self.table.dice
+        replay = (
+            DiceReplay.of_table(dice.controller)
+            if dice is not None
+            else Replay.of_table(self.table.controller)
+        )
         if replay is None:
             self._say("No hand has finished yet: there is nothing to replay.")
             return
@@ -182,11 +189,8 @@ class GameDialog:
         if not is_record(text):
             self._import_error("A position is a single moment: use Play from it.")
             return
-        if read_header(text).get("Variant") == DICE.id:
-            self._import_error("Dice and Dominoes records open with Play from it: the game goes on the table.")
-            return
         try:
-            replay = Replay.of_text(text)
+            replay = replay_of_text(text)
         except EngineError as error:
             self._import_error(import_error_text(error))
             return

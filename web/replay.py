@@ -10,6 +10,7 @@ Pure Python (standard library and the engine); no browser imports.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Claim, Draw, Hand, Lead, Match, Pass, Penalized, Play, Scored
@@ -20,7 +21,7 @@ from web.controller import Controller, seat_names
 from web.game_record import read_game
 from web.settings import Settings
 
-__all__ = ["Frame", "Replay", "Step"]
+__all__ = ["Frame", "Replay", "Step", "Stepping"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,45 @@ class Frame:
     """The move just made (``None`` at the start of a hand)."""
 
 
-class Replay:
+class Stepping:
+    """Hands of moves to step through, as the replay viewer steps them (any game's replay)."""
+
+    steps: Sequence[Sequence[object]]
+    """Each hand's moves (at least one hand)."""
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the record holds (the last may be unfinished)."""
+        return len(self.steps)
+
+    def moves_in(self, hand_index: int) -> int:
+        """How many moves hand ``hand_index`` has."""
+        return len(self.steps[hand_index])
+
+    def clamp(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The nearest point that exists to (hand, move)."""
+        hand_index = min(max(hand_index, 0), self.hand_count - 1)
+        return hand_index, min(max(move, 0), self.moves_in(hand_index))
+
+    def forward(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The point one move later (into the next hand after the last move of one)."""
+        if move < self.moves_in(hand_index):
+            return hand_index, move + 1
+        if hand_index + 1 < self.hand_count:
+            return hand_index + 1, 0
+        return hand_index, move
+
+    def back(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The point one move earlier (the end of the hand before, from the start of one)."""
+        if move > 0:
+            return hand_index, move - 1
+        if hand_index > 0:
+            return hand_index - 1, self.moves_in(hand_index - 1)
+        return hand_index, move
+
+
+
+class Replay(Stepping):
     """A match to step through: hands, their moves, and the table at any move."""
 
     def __init__(
@@ -80,36 +119,6 @@ class Replay:
         if not finished:
             return None
         return cls(controller.settings, controller.match, controller.names, finished)
-
-    @property
-    def hand_count(self) -> int:
-        """How many hands the record holds (the last may be unfinished)."""
-        return len(self.steps)
-
-    def moves_in(self, hand_index: int) -> int:
-        """How many moves hand ``hand_index`` has."""
-        return len(self.steps[hand_index])
-
-    def clamp(self, hand_index: int, move: int) -> tuple[int, int]:
-        """The nearest point that exists to (hand, move)."""
-        hand_index = min(max(hand_index, 0), self.hand_count - 1)
-        return hand_index, min(max(move, 0), self.moves_in(hand_index))
-
-    def forward(self, hand_index: int, move: int) -> tuple[int, int]:
-        """The point one move later (into the next hand after the last move of one)."""
-        if move < self.moves_in(hand_index):
-            return hand_index, move + 1
-        if hand_index + 1 < self.hand_count:
-            return hand_index + 1, 0
-        return hand_index, move
-
-    def back(self, hand_index: int, move: int) -> tuple[int, int]:
-        """The point one move earlier (the end of the hand before, from the start of one)."""
-        if move > 0:
-            return hand_index, move - 1
-        if hand_index > 0:
-            return hand_index - 1, self.moves_in(hand_index - 1)
-        return hand_index, move
 
     def frame(self, hand_index: int, move: int) -> Frame:
         """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists)."""

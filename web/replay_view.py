@@ -15,10 +15,13 @@ from typing import Any
 from engine.notation import Position, write_position
 from web.clipboard import copy_text
 from web.controller import Controller
+from web.dice_render import draw_dice_on_canvas
+from web.dice_replay import DiceFrame, DiceReplay, DiceStep
+from web.dice_scene import DiceScene, build_dice_scene
 from web.page import Page, score_text
 from web.painter import SpriteBook
 from web.render import draw_on_canvas
-from web.replay import Frame, Replay
+from web.replay import Frame, Replay, Step
 from web.replay_scene import build_replay_scene
 from web.scene import Scene
 from web.share import position_fragment
@@ -42,7 +45,7 @@ class ReplayView:
         self.sprites = sprites
         self.canvas = page.el("replay-canvas")
         self.ctx = self.canvas.getContext("2d")
-        self.replay: Replay | None = None
+        self.replay: Replay | DiceReplay | None = None
         self.sheet_controller: Controller | None = None
         self.hand_index = 0
         self.move = 0
@@ -51,7 +54,7 @@ class ReplayView:
         self._play_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._swipe_from: float | None = None
-        self.scene: Scene | None = None
+        self.scene: Scene | DiceScene | None = None
         """The replay's table as last drawn (for the end-to-end tests)."""
         self.on_play_from: Callable[[Replay, int, int], None] | None = None
         """Called with (replay, hand, move) when the person asks to play on from a move."""
@@ -84,11 +87,16 @@ class ReplayView:
         """Whether the replay dialog is showing."""
         return bool(self.page.el("replay-dialog").open)
 
-    def open(self, replay: Replay, hand_index: int = 0, move: int = 0, title: str = "Replay") -> None:
-        """Show ``replay`` from (hand, move)."""
+    def open(
+        self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0, title: str = "Replay"
+    ) -> None:
+        """Show ``replay`` from (hand, move) (a Dice and Dominoes replay steps round by round)."""
         self._stop()
         self.replay = replay
-        self.sheet_controller = _sheet_controller(replay)
+        dice = isinstance(replay, DiceReplay)
+        self.sheet_controller = _sheet_controller(replay) if isinstance(replay, Replay) else None
+        self.page.el("replay-play-here").hidden = dice
+        self.page.el("replay-puzzle").hidden = dice
         self.page.el("replay-title").textContent = title
         self.page.el("replay-hand").replaceChildren(
             *[
@@ -169,8 +177,11 @@ class ReplayView:
 
     # --- drawing -----------------------------------------------------------------------
 
-    def frame(self) -> Frame | None:
+    def frame(self) -> Frame | DiceFrame | None:
         """The frame shown now (``None`` before a replay is opened)."""
+        if isinstance(self.replay, DiceReplay):
+            seat = 0 if self.shown == ALL else int(self.shown)
+            return self.replay.frame(self.hand_index, self.move, seat)
         return None if self.replay is None else self.replay.frame(self.hand_index, self.move)
 
     def render(self) -> None:
@@ -183,9 +194,15 @@ class ReplayView:
         if width >= 1 and height >= 1:
             ratio = float(self.window.devicePixelRatio or 1)
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
-            shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
-            self.scene = build_replay_scene(frame, replay.names, shown, width, height)
-            draw_on_canvas(self.window, self.ctx, self.scene, ratio, self.sprites)
+            if isinstance(frame, DiceFrame):
+                dice_scene = build_dice_scene(frame.table, width, height, show_all=self.shown == ALL)
+                draw_dice_on_canvas(self.window, self.ctx, dice_scene, ratio, self.sprites, None)
+                self.scene = dice_scene
+            else:
+                shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
+                line_scene = build_replay_scene(frame, replay.names, shown, width, height)
+                draw_on_canvas(self.window, self.ctx, line_scene, ratio, self.sprites)
+                self.scene = line_scene
         el = self.page.el
         moves = self._moves()
         el("replay-hand").value = str(self.hand_index)
@@ -197,14 +214,22 @@ class ReplayView:
         el("replay-back").disabled = (self.hand_index, self.move) == (0, 0)
         at_end = replay.forward(self.hand_index, self.move) == (self.hand_index, self.move)
         el("replay-forward").disabled = at_end
-        el("replay-play-here").disabled = frame.hand.is_over
-        el("replay-puzzle").disabled = frame.hand.is_over or frame.hand.drawn_this_turn is not None
+        if isinstance(frame, Frame):
+            el("replay-play-here").disabled = frame.hand.is_over
+            el("replay-puzzle").disabled = frame.hand.is_over or frame.hand.drawn_this_turn is not None
         self._update_move_list()
         self.page.document.body.dataset.replay = f"{self.hand_index}:{self.move}"
 
-    def _said(self, frame: Frame) -> str:
+    def _said(self, frame: Frame | DiceFrame) -> str:
         replay = self.replay
         assert replay is not None
+        if isinstance(frame, DiceFrame):
+            where = f"Hand {frame.hand_index + 1}, round {frame.move} of {self._moves()}"
+            chips = frame.table.chips_text()
+            if frame.last is None:
+                return f"{where}: dealt; the dice show {frame.table.hand.dice[0]} and {frame.table.hand.dice[1]}. {chips}."
+            return f"{where}: {frame.last.sentence} {chips}."
+        assert isinstance(replay, Replay)
         where = f"Hand {frame.hand_index + 1}, move {frame.move} of {self._moves()}"
         scores = "-".join(str(score) for score in frame.scores)
         if frame.last is None:
@@ -234,7 +259,7 @@ class ReplayView:
             item = self.page.document.createElement("li")
             button = self.page.document.createElement("button")
             button.type = "button"
-            button.textContent = f"{replay.names[step.seat]}: {step.text}"
+            button.textContent = step.text if isinstance(step, DiceStep) else _step_text(replay, step)
             button.dataset.move = str(index)
             item.appendChild(button)
             if index == self.move:
@@ -251,6 +276,13 @@ class ReplayView:
             caption = self.page.document.createElement("p")
             caption.textContent = score_text(self.sheet_controller)
             self.page.el("replay-sheet").replaceChildren(caption, table)
+        elif isinstance(replay, DiceReplay):
+            caption = self.page.document.createElement("p")
+            caption.textContent = "Chips after each hand: " + "; ".join(
+                f"hand {number}: {'-'.join(map(str, payout.chips))}"
+                for number, payout in enumerate(replay.payouts[: replay.hand_count], start=1)
+            )
+            self.page.el("replay-sheet").replaceChildren(caption)
 
     # --- events ------------------------------------------------------------------------
 
@@ -298,16 +330,16 @@ class ReplayView:
             self.step(-1 if travelled > 0 else 1)  # a swipe to the left brings the next move
 
     def _play_from_here(self) -> None:
-        if self.replay is not None and self.on_play_from is not None:
+        if isinstance(self.replay, Replay) and self.on_play_from is not None:
             frame = self.frame()
-            if frame is not None and not frame.hand.is_over:
+            if isinstance(frame, Frame) and not frame.hand.is_over:
                 self.on_play_from(self.replay, self.hand_index, self.move)
 
     def puzzle_link(self) -> str | None:
         """A link to this moment as a puzzle: the seat to move sees its own tiles only and, in
         the link, sits where the person sits (``None`` at the end of a hand)."""
         frame = self.frame()
-        if frame is None or frame.hand.is_over or frame.hand.drawn_this_turn is not None:
+        if not isinstance(frame, Frame) or frame.hand.is_over or frame.hand.drawn_this_turn is not None:
             return None
         turn = frame.hand.turn
         position = Position.of(frame.hand, frame.scores, seat=turn).rotated(turn)
@@ -316,7 +348,7 @@ class ReplayView:
 
     def _copy_puzzle_link(self) -> None:
         frame, link = self.frame(), self.puzzle_link()
-        if link is None or frame is None or self.replay is None:
+        if link is None or not isinstance(frame, Frame) or self.replay is None:
             return
         task = asyncio.ensure_future(self._copy(link, self.replay.names[frame.hand.turn]))
         self._tasks.add(task)
@@ -336,6 +368,12 @@ class ReplayView:
         option.value = value
         option.textContent = text
         return option
+
+
+def _step_text(replay: Replay | DiceReplay, step: object) -> str:
+    """A line-of-play move in the list: who, and what in notation."""
+    assert isinstance(step, Step)
+    return f"{replay.names[step.seat]}: {step.text}"
 
 
 def _sheet_controller(replay: Replay) -> Controller:

@@ -28,7 +28,7 @@ from engine.notation.moves import read_tile
 from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
 from engine.tiles import Tile, full_set
 
-__all__ = ["DICE_OPTIONS", "DICE_VARIANT", "read_dice_record", "write_dice_record"]
+__all__ = ["DICE_OPTIONS", "DICE_VARIANT", "read_dice_record", "replay_dice_record", "write_dice_record"]
 
 DICE_VARIANT = "dice"
 """The rule set's id in a record's ``Variant`` tag."""
@@ -287,8 +287,35 @@ def read_dice_record(text: str) -> DiceSession:
     found = tokens(text)
     header, index = _header_tags(found)
     options = _options(header, found)
+    session = _session_of(options, _hand_texts(found, index, options), _seed(header))
+    _finish(session, header)
+    return session
+
+
+def replay_dice_record(text: str, hand_index: int, rounds: int) -> DiceSession:
+    """The session of a dice record as it stood after ``rounds`` rounds (and the Double
+    Perfect choices after them) of hand ``hand_index`` (from 0): for a replay viewer.
+
+    Raises :class:`NotationError` as :func:`read_dice_record` does, and for a hand the
+    record does not hold.
+    """
+    found = tokens(text)
+    header, index = _header_tags(found)
+    options = _options(header, found)
     hands = _hand_texts(found, index, options)
-    seed = _seed(header)
+    if not 0 <= hand_index < len(hands):
+        raise NotationError(f"the record has no hand {hand_index + 1}", "bad-record")
+    kept = hands[: hand_index + 1]
+    last = kept[-1]
+    kept[-1] = _HandText(last.tag, last.tiles, last.rounds[: max(0, rounds)])
+    session = _session_of(options, kept, _seed(header))
+    session.tags = {name: tag.value for name, tag in header.items() if name not in _STRUCTURE}
+    return session
+
+
+def _session_of(options: _Options, hands: Sequence[_HandText], seed: int | None) -> DiceSession:
+    """The hands replayed: from the seed when it deals, throws and draws what they say,
+    else from what they say (chance after them from a fixed text)."""
     if seed is not None:
         try:
             session = _replay(options, hands, random.Random(seed), seeded=True)
@@ -296,12 +323,9 @@ def read_dice_record(text: str) -> DiceSession:
             pass
         else:
             session.seed = seed
-            _finish(session, header)
             return session
-    fallback = random.Random(f"dice record, seed {seed}")
-    session = _replay(options, hands, fallback, seeded=False)
+    session = _replay(options, hands, random.Random(f"dice record, seed {seed}"), seeded=False)
     session.seed = seed
-    _finish(session, header)
     return session
 
 

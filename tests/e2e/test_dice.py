@@ -90,6 +90,21 @@ def test_a_whole_hand_of_dice_and_dominoes_is_played_on_the_canvas(open_app: Cal
     page.wait_for_function("document.body.dataset.phase === 'choose'")
     assert state(page)["hand_number"] == 2
 
+    # The finished hand replays round by round, every hand face up.
+    page.click("#game-btn")
+    page.click("#replay-game-btn")
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    rounds = len(session.hands[0][1].rounds)
+    page.keyboard.press("End")
+    replay = state(page)
+    assert replay["replay"] == {"hand": 1, "move": rounds}
+    assert all(card["backs"] == len(card["faces"]) for card in replay["replay_scene"]["cards"])
+    expect(page.locator("#replay-said")).to_contain_text(f"Hand 1, round {rounds} of {rounds}")
+    expect(page.locator("#replay-moves li")).to_have_count(rounds)
+    page.keyboard.press("Home")
+    assert state(page)["replay"] == {"hand": 1, "move": 0}
+    expect(page.locator("#replay-said")).to_contain_text("dealt")
+
 
 def test_two_people_choose_in_turn_without_seeing_each_others_tiles(open_app: Callable[..., Any]) -> None:
     page = open_app("?variant=dice&players=3&level=human,eager&seed=4&aidelay=0").page

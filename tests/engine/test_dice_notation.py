@@ -12,7 +12,7 @@ import pytest
 from engine import NotationError, parse_tile
 from engine.dice_round import Commitment
 from engine.dice_session import DiceSession
-from engine.notation.dice import read_dice_record, write_dice_record
+from engine.notation.dice import read_dice_record, replay_dice_record, write_dice_record
 from engine.tiles import Tile
 
 
@@ -242,3 +242,17 @@ def test_play_goes_on_after_a_record_that_ends_in_a_round() -> None:
     session.commit(0, Commitment(tuple(t("3-2")), tuple(t("6-5"))))  # the round is revealed: draws follow
     hand = session.hand
     assert hand is not None and len(hand.rounds) == 2 and all(hand.rounds[1].drawn)
+
+
+def test_a_record_replays_to_any_round_of_any_hand() -> None:
+    session = DiceSession.seeded(3, 23, chips=5)
+    play(session, random.Random(23), 40)
+    text = write_dice_record(session)
+    for hand_index, (_, played) in enumerate(session.hands):
+        for rounds in range(len(played.rounds) + 1):
+            at = replay_dice_record(text, hand_index, rounds)
+            assert at.hand_number == hand_index + 1 and at.hand is not None
+            assert at.hand.rounds == played.rounds[:rounds]
+            assert at.hand.dealt == played.dealt
+    with pytest.raises(NotationError):
+        replay_dice_record(text, len(session.hands), 0)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.selfplay import playthrough
+from engine.selfplay import dice_playthrough, playthrough
 from engine.variants import VARIANTS
 
 HERE = Path(__file__).parent
@@ -39,6 +39,13 @@ CASES: list[tuple[str, str, int, dict[str, str]]] = [
     ("all-fives-manual-spinner-3p", "all-fives", 3, {"manual-scoring": "on", "spinner": "on"}),
     ("fives-and-threes-4p-one-per-turn", "fives-and-threes", 4, {"draw": "one-per-turn"}),
 ]  # fmt: skip
+
+
+# Dice and Dominoes, each level at the table: (file name, players, options).
+DICE_CASES: list[tuple[str, int, dict[str, str]]] = [
+    ("dice", 3, {"chips": "10"}),
+    ("dice-two-sets-extra-ante-5p", 5, {"sets": "2", "extra-ante": "on", "chips": "10"}),
+]
 
 
 def levels(players: int) -> list[str]:
@@ -65,8 +72,27 @@ def test_golden_playthrough(name: str, variant: str, players: int, options: dict
         pytest.fail(f"{name} plays differently from its golden file:\n{diff}")
 
 
+@pytest.mark.parametrize(("name", "players", "options"), DICE_CASES, ids=[case[0] for case in DICE_CASES])
+def test_golden_dice_playthrough(name: str, players: int, options: dict[str, str]) -> None:
+    text = dice_playthrough(players, SEED, (["eager", "canny", "expert"] * 2)[:players], options)
+    path = HERE / f"{name}.txt"
+    if os.environ.get("DOMINOES_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden file {path.name}; write it with DOMINOES_UPDATE_GOLDEN=1"
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    expected.splitlines(keepends=True), text.splitlines(keepends=True), "golden", "now"
+                )
+            )[:80]
+        )
+        pytest.fail(f"{name} plays differently from its golden file:\n{diff}")
+
+
 def test_every_variant_has_a_golden_file() -> None:
-    names = {case[0] for case in CASES}
+    names = {case[0] for case in CASES} | {case[0] for case in DICE_CASES}
     assert set(VARIANTS) <= names
     files = {path.stem for path in HERE.glob("*.txt")}
     assert files == names, f"stray or missing golden files: {files ^ names}"
