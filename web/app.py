@@ -194,6 +194,7 @@ class App:
         """Give the table back to a line-of-play game."""
         self.dice = None
         self.document.body.dataset.game = "line"
+        self.document.querySelector("a.skip").setAttribute("href", "#a11y-hand")
         self.controller = controller
 
     def settings(self) -> Settings:

@@ -80,6 +80,7 @@ class DiceTable:
         self._save(controller.save())
         page = self.page
         page.document.body.dataset.game = "dice"
+        page.document.querySelector("a.skip").setAttribute("href", "#dice-twin")
         page.document.body.dataset.phase = controller.phase
         page.el("variant-name").textContent = f"{DICE.name} · hand {controller.session.hand_number}"
         page.el("score").textContent = controller.chips_text()

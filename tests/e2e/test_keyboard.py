@@ -111,3 +111,28 @@ def test_axe_finds_no_serious_problem_on_the_main_screens(open_app: Callable[...
     expect(page.locator("#replay-dialog")).to_be_visible()
     screens["replay viewer"] = axe_violations(page)
     assert {name: found for name, found in screens.items() if found} == {}
+
+
+def test_a_round_of_dice_and_dominoes_is_played_with_the_keyboard_and_passes_axe(
+    open_app: Callable[..., Any],
+) -> None:
+    page = open_app("?variant=dice&players=3&seed=3&aidelay=0").page
+    page.wait_for_function("document.body.dataset.phase === 'choose'")
+    screens = {"dice table": axe_violations(page)}
+    page.keyboard.press("Tab")  # the skip link goes to the dice game's tiles
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert focused(page)["group"] == "dice-twin", focused(page)
+    for _ in range(2):
+        page.keyboard.press("Enter")  # choose the focused tile (it stays focused)
+        assert focused(page)["group"] == "dice-twin", focused(page)
+        page.keyboard.press("ArrowRight")
+    chosen = page.locator("#dice-twin button[aria-pressed='true']")
+    expect(chosen).to_have_count(2)
+    screens["dice choice"] = axe_violations(page)
+    page.locator("#dice-put-out").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.phase === 'reveal'")
+    screens["dice reveal"] = axe_violations(page)
+    expect(page.locator("#move-log")).to_contain_text("The dice show")
+    assert {name: found for name, found in screens.items() if found} == {}
