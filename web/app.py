@@ -183,10 +183,11 @@ class App:
             return DiceController(settings, self._seed_or_new())
         return Controller(settings, self._seed_or_new())
 
-    def _play_dice(self, controller: DiceController) -> None:
-        """Hand the table over to the dice game (``body[data-game="dice"]``)."""
+    def _play_dice(self, controller: DiceController, throw_now: bool = False) -> None:
+        """Hand the table over to the dice game (``body[data-game="dice"]``); ``throw_now``:
+        a new game's first throw is seen rolling."""
         self.dice = DiceTable(
-            self.page, self.window, controller, self.sprites, self._save_text, self._moves_shown
+            self.page, self.window, controller, self.sprites, self._save_text, self._moves_shown, throw_now
         )
         self.document.body.dataset.game = "dice"
 
@@ -556,7 +557,7 @@ class App:
             return
         self.page.el("new-game-dialog").close()
         if settings.is_dice:
-            self._play_dice(DiceController(settings, _new_seed()))
+            self._play_dice(DiceController(settings, _new_seed()), throw_now=True)
         else:
             self._play_line(Controller(settings, _new_seed()))
         self.after_change()

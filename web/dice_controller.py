@@ -433,6 +433,19 @@ class DiceController:
             said += " " + self._standing()
         return said
 
+    def result_banner(self) -> str:
+        """The hand's result in a few words, to write across the table ("" during a hand)."""
+        if not self.hand.is_over or not self.session.payouts:
+            return ""
+        payout = self.session.payouts[-1]
+        if not payout.winners:
+            said = f"Pot of {payout.pot} stays"
+        else:
+            who = " and ".join(self.names[seat] for seat in payout.winners)
+            verb = "win" if len(payout.winners) > 1 or who == YOU else "wins"
+            said = f"{who} {verb} {payout.share} chip{'s' * (payout.share != 1)}"
+        return f"{said} · game over" if self.session.is_over else said
+
     def _standing(self) -> str:
         chips = self.session.chips
         most = max(chips)

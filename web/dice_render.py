@@ -54,6 +54,9 @@ def draw_dice_scene(ctx: Painter, scene: DiceScene, rolling: float | None = None
         _text(ctx, "Discards", scene.discard_label[0], scene.discard_label[1] - 6, "left", 11)
     for sprite in scene.discards:
         draw_tile(ctx, sprite)
+    if scene.banner:
+        _set_font(ctx, min(16.0, scene.width / 24), "center", TURN_TEXT)
+        ctx.fillTextOnPill(scene.banner, *scene.banner_anchor, 10, TURN)
     for slot in scene.choice_slots:
         _slot(ctx, slot)
     label_y = scene.choice_slots[0].y - 10 if scene.choice_slots else 0

@@ -83,7 +83,10 @@ class DiceScene:
     mine: tuple[tuple[Tile, Rect], ...]
     """Where each chosen tile can be tapped to flip it (while choosing)."""
     caption: str
-    """A line over the person's choice saying what to do or what happened."""
+    """What to do or what happened, in a line (the footer says it too)."""
+    banner: str
+    """The hand's or the game's result, written across the table when one ends ("" otherwise)."""
+    banner_anchor: tuple[float, float]
     person_label: str
 
     def hit(self, x: float, y: float) -> tuple[str, Tile] | None:
@@ -125,6 +128,7 @@ class DiceScene:
             "discards": [f"{sprite.first}-{sprite.second}" for sprite in self.discards],
             "pot": self.pot_text,
             "caption": self.caption,
+            "banner": self.banner,
         }
 
 
@@ -245,6 +249,8 @@ def build_dice_scene(
         hidden_hand=hidden,
         mine=mine,
         caption=_caption(controller),
+        banner=controller.result_banner() if controller.revealed is None else "",
+        banner_anchor=(width / 2, (pile_top + middle_bottom) / 2),
         person_label=_person_label(controller, seats),
     )
 

@@ -58,8 +58,11 @@ class DiceTable:
         sprites: SpriteBook,
         save: Callable[[str], None],
         moves_shown: Callable[[], bool],
+        throw_now: bool = False,
     ) -> None:
-        """Show ``controller``'s session; ``save`` keeps a record, ``moves_shown`` says whether to animate."""
+        """Show ``controller``'s session; ``save`` keeps a record, ``moves_shown`` says whether
+        to animate; ``throw_now``: a new game, whose first throw is seen rolling (a restored
+        one's dice lie as they were)."""
         self.page = page
         self.window = window
         self.controller = controller
@@ -68,8 +71,10 @@ class DiceTable:
         self._moves_shown = moves_shown
         self._scene: DiceScene | None = None
         self._scene_size: tuple[float, float] = (0.0, 0.0)
-        self._throws_shown = controller.throws
+        self._throws_shown = controller.throws - 1 if throw_now else controller.throws
         self._roll_started: float | None = None
+        self.rolled_frames = 0
+        """Frames drawn while the dice were rolling (the end-to-end test reads it)."""
         self._logged = controller.said
 
     # --- the page ---------------------------------------------------------------------
@@ -252,6 +257,7 @@ class DiceTable:
                 self._roll_started = None
                 rolling = None
         draw_dice_on_canvas(self.window, ctx, self.scene_at(width, height), ratio, self.sprites, rolling)
+        self.rolled_frames += rolling is not None
         return rolling is not None
 
     def test_state(self) -> dict[str, Any]:
@@ -273,6 +279,7 @@ class DiceTable:
             "dice": list(controller.hand.dice),
             "throws": controller.throws,
             "rolling": self._roll_started is not None,
+            "rolled_frames": self.rolled_frames,
             "hand_number": controller.session.hand_number,
             "rounds": len(controller.hand.rounds),
             "hand_over": controller.hand.is_over,

@@ -214,6 +214,11 @@ class ReplayView:
         el("replay-back").disabled = (self.hand_index, self.move) == (0, 0)
         at_end = replay.forward(self.hand_index, self.move) == (self.hand_index, self.move)
         el("replay-forward").disabled = at_end
+        for stepper, other in (("replay-forward", "replay-back"), ("replay-back", "replay-forward")):
+            # A step button that has just been disabled would drop the keyboard's focus out of
+            # the viewer (and its keys with it): the other one takes it.
+            if el(stepper).disabled and el(stepper).isSameNode(self.page.document.activeElement):
+                el(other).focus()
         if isinstance(frame, Frame):
             el("replay-play-here").disabled = frame.hand.is_over
             el("replay-puzzle").disabled = frame.hand.is_over or frame.hand.drawn_this_turn is not None

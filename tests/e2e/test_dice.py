@@ -101,7 +101,7 @@ def test_a_whole_hand_of_dice_and_dominoes_is_played_on_the_canvas(open_app: Cal
     assert all(card["backs"] == len(card["faces"]) for card in replay["replay_scene"]["cards"])
     expect(page.locator("#replay-said")).to_contain_text(f"Hand 1, round {rounds} of {rounds}")
     expect(page.locator("#replay-moves li")).to_have_count(rounds)
-    page.keyboard.press("Home")
+    page.keyboard.press("Home")  # (focus stays in the viewer when Next is disabled at the end)
     assert state(page)["replay"] == {"hand": 1, "move": 0}
     expect(page.locator("#replay-said")).to_contain_text("dealt")
 
@@ -122,7 +122,8 @@ def test_two_people_choose_in_turn_without_seeing_each_others_tiles(open_app: Ca
             page.click("#pass-ready-btn")
             continue
         shown.append((current["viewer"], sorted(set(current["hand"]) | set(twin))))
-        if phase == "choose":
+        if phase == "choose":  # what the other person (or the computer) put out stays covered
+            assert all(not put["shown"] for card in current["scene"]["cards"] for put in card["put_out"])
             choose(page, current)
         elif phase == "reveal":
             page.click("#dice-go-on")
@@ -140,3 +141,16 @@ def test_two_people_choose_in_turn_without_seeing_each_others_tiles(open_app: Ca
     for viewer, tiles in shown:
         assert set(tiles) <= held[viewer], (viewer, tiles, held[viewer])
     assert shown[0] == (0, sorted(map(str, hand.dealt[0])))
+
+
+def test_a_new_game_throws_the_dice_rolling_and_an_embedded_table_plays(open_app: Callable[..., Any]) -> None:
+    page = open_app("?variant=dice&players=2&seed=8").page  # the computer's usual pause: motion on
+    page.click("#new-game-btn")
+    page.click("#ng-start")
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).rolled_frames > 0")
+    page.wait_for_function("!JSON.parse(window.dominoesTest.state()).rolling")
+    embedded = open_app("?embed=1&variant=dice&players=3&seed=2&aidelay=0").page
+    embedded.wait_for_function("document.body.dataset.phase === 'choose'")
+    choose(embedded, state(embedded))
+    embedded.wait_for_function("document.body.dataset.phase === 'reveal'")
+    assert state(embedded)["embed"] and state(embedded)["story"]["seats"][0].startswith("You ")

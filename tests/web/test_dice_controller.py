@@ -108,6 +108,7 @@ def test_going_out_ends_the_hand_pays_the_pot_and_deals_the_next() -> None:
     controller.go_on()
     assert controller.phase == "hand-over" and controller.session.chips == [11, 9]
     assert controller.last_announcement == "You win the hand: 2 chips."
+    assert controller.result_banner() == "You win 2 chips"
     controller.next_hand()
     assert (
         controller.phase == "choose" and controller.session.hand_number == 2 and controller.session.pot == 2
