@@ -443,7 +443,8 @@ class DiceController:
         else:
             who = " and ".join(self.names[seat] for seat in payout.winners)
             verb = "win" if len(payout.winners) > 1 or who == YOU else "wins"
-            said = f"{who} {verb} {payout.share} chip{'s' * (payout.share != 1)}"
+            each = " each" if len(payout.winners) > 1 else ""
+            said = f"{who} {verb} {payout.share} chip{'s' * (payout.share != 1)}{each}"
         return f"{said} · game over" if self.session.is_over else said
 
     def _standing(self) -> str:

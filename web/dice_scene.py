@@ -250,7 +250,7 @@ def build_dice_scene(
         mine=mine,
         caption=_caption(controller),
         banner=controller.result_banner() if controller.revealed is None else "",
-        banner_anchor=(width / 2, (pile_top + middle_bottom) / 2),
+        banner_anchor=(width / 2, max((sprite.rect.bottom for sprite in discards), default=pile_top) + 22),
         person_label=_person_label(controller, seats),
     )
 
