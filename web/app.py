@@ -527,6 +527,9 @@ class App:
 
     def undo(self) -> None:
         """Take the person's last move back (with the computer players' moves since), or say why not."""
+        if self.dice is not None:  # (choices are secret and simultaneous: none is taken back)
+            self.page.el("status").textContent = "Choices cannot be taken back in Dice and Dominoes."
+            return
         reason = self.controller.undo_reason()
         if reason:
             self.page.el("status").textContent = reason
@@ -655,7 +658,11 @@ class App:
         elif command.kind == "new-game":
             seed = _new_seed() if command.seed is None else command.seed
             self.replay_view.close()
-            self.controller = Controller(self.controller.settings, seed)
+            settings = self.settings()
+            if settings.is_dice:
+                self._play_dice(DiceController(settings, seed), throw_now=True)
+            else:
+                self._play_line(Controller(settings, seed))
             self.host.forget_told()
             self.after_change()
 
