@@ -90,6 +90,11 @@ const SOUNDS = {
   },
   score: (ctx, t) => [523, 659, 784].forEach((f, i) => tone(ctx, t + i * 0.07, { frequency: f, seconds: 0.18, gain: 0.13 })),
   end: (ctx, t) => [392, 494, 587, 784].forEach((f) => tone(ctx, t, { frequency: f, seconds: 0.6, gain: 0.07 })),
+  // Two dice rattling onto the table: short knocks, each a little lower and softer.
+  roll: (ctx, t) =>
+    [0, 0.06, 0.13, 0.22, 0.34].forEach((d, i) =>
+      noise(ctx, t + d, { seconds: 0.035, frequency: 2000 - i * 220, q: 1.6, gain: 0.7 - i * 0.1 }),
+    ),
 };
 
 const sound = {
@@ -108,7 +113,7 @@ const sound = {
     }
     if (on) setTimeout(start, 0); // (turning sound on is itself a tap or a key)
   },
-  /** Play one of the table's sounds (names: lay, draw, pass, score, end), if sound is on. */
+  /** Play one of the table's sounds (names: lay, draw, pass, score, end, roll), if sound is on. */
   play(name) {
     if (!on || !(name in SOUNDS)) return;
     sound.played.push(name);

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.hand import Drew, Event, Passed, Played, Scored
 
-__all__ = ["SOUNDS", "sounds_for"]
+__all__ = ["DICE_SOUNDS", "SOUNDS", "dice_sounds", "sounds_for"]
 
 SOUNDS = ("lay", "draw", "pass", "score", "end")
 """Every sound the table makes: a tile laid, a tile drawn, a pass, points scored during
@@ -34,3 +34,15 @@ def sounds_for(new_events: Sequence[Event], hand_ended: bool) -> list[str]:
     if hand_ended:
         found.append("end")
     return found
+
+
+DICE_SOUNDS = ("lay", "roll", "end")
+"""The sounds of Dice and Dominoes: the tiles shown at a reveal, the dice thrown, a hand's end."""
+
+
+def dice_sounds(revealed: bool, thrown: bool, hand_ended: bool) -> list[str]:
+    """The sounds for a change of the dice game, in order: a round's tiles shown, then the
+    dice thrown (again), then the end of the hand."""
+    return [
+        name for name, happened in zip(DICE_SOUNDS, (revealed, thrown, hand_ended), strict=True) if happened
+    ]

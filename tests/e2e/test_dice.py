@@ -149,6 +149,10 @@ def test_a_new_game_throws_the_dice_rolling_and_an_embedded_table_plays(open_app
     page.click("#ng-start")
     page.wait_for_function("JSON.parse(window.dominoesTest.state()).rolled_frames > 0")
     page.wait_for_function("!JSON.parse(window.dominoesTest.state()).rolling")
+    assert page.evaluate("window.dominoesSound.played.slice()") == ["roll"]  # the new game's throw
+    choose(page, state(page))
+    page.wait_for_function("document.body.dataset.phase === 'reveal'")
+    assert page.evaluate("window.dominoesSound.played.slice()")[1] == "lay"  # the tiles shown
     embedded = open_app("?embed=1&variant=dice&players=3&seed=2&aidelay=0").page
     embedded.wait_for_function("document.body.dataset.phase === 'choose'")
     choose(embedded, state(embedded))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import parse_tile
 from engine.hand import Claimed, Drew, Passed, Played, Scored
-from web.sounds import SOUNDS, sounds_for
+from web.sounds import DICE_SOUNDS, SOUNDS, dice_sounds, sounds_for
 
 
 def test_each_kind_of_move_has_its_sound_in_order() -> None:
@@ -27,3 +27,10 @@ def test_the_end_of_a_hand_sounds_last_and_nothing_new_is_silent() -> None:
     assert set(sounds_for([Played(0, parse_tile("1-1")), Drew(1), Passed(0), Scored(1, 5)], True)) == set(
         SOUNDS
     )
+
+
+def test_the_dice_game_sounds_a_reveal_then_a_throw_then_a_hands_end() -> None:
+    assert dice_sounds(revealed=True, thrown=True, hand_ended=False) == ["lay", "roll"]
+    assert dice_sounds(revealed=True, thrown=False, hand_ended=True) == ["lay", "end"]
+    assert dice_sounds(revealed=False, thrown=False, hand_ended=False) == []
+    assert set(dice_sounds(True, True, True)) == set(DICE_SOUNDS)
