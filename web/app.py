@@ -883,15 +883,20 @@ class App:
         width, height = self._canvas_size()
         if width < 1 or height < 1:
             return
+        ratio = self._fit_canvas(width, height)
+        if self.dice.draw(self.ctx, width, height, ratio):
+            self._request_frame()
+        self.frames += 1
+        self.document.body.dataset.frames = str(self.frames)
+
+    def _fit_canvas(self, width: float, height: float) -> float:
+        """Size the canvas's pixels to ``width`` x ``height`` CSS px on this screen; its pixel ratio."""
         ratio = float(self.window.devicePixelRatio or 1)
         pixel_width, pixel_height = round(width * ratio), round(height * ratio)
         if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
-        if self.dice.draw(self.ctx, width, height, ratio):
-            self._request_frame()
-        self.frames += 1
-        self.document.body.dataset.frames = str(self.frames)
+        return ratio
 
     def _build_scene_if_outdated(self) -> bool:
         """Build the scene if the table changed or the canvas's size did; say if it did
@@ -916,11 +921,7 @@ class App:
         width, height = self._size
         if width < 1 or height < 1:
             return
-        ratio = float(self.window.devicePixelRatio or 1)
-        pixel_width, pixel_height = round(width * ratio), round(height * ratio)
-        if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
-            self.canvas.width = pixel_width
-            self.canvas.height = pixel_height
+        ratio = self._fit_canvas(width, height)
         scene = self._scene
         if self._motion is not None:
             now = self.window.performance.now()

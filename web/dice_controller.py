@@ -23,7 +23,7 @@ from engine.ai.dice_bots import DiceBot, make_dice_bot
 from engine.dice_explain import YOU, RoundStory, explain_round, tiles_said
 from engine.dice_hand import DiceHand, DiceRound, DiceView
 from engine.dice_round import Commitment, discard_allowed, matched_to_dice
-from engine.dice_session import DiceSession
+from engine.dice_session import DiceSession, HandPayout
 from engine.dice_variant import dice_session
 from engine.notation.dice import read_dice_record, write_dice_record
 from web.controller import seat_names
@@ -425,10 +425,8 @@ class DiceController:
         if not payout.winners:
             said = f"Everyone went out together: the pot of {payout.pot} stays for the next hand."
         else:
-            who = " and ".join(self.names[seat] for seat in payout.winners)
-            each = " each" if len(payout.winners) > 1 else ""
-            verb = "win" if len(payout.winners) > 1 or who == YOU else "wins"
-            said = f"{who} {verb} the hand: {payout.share} chip{'s' * (payout.share != 1)}{each}."
+            won, amount = self._winnings(payout)
+            said = f"{won} the hand: {amount}."
         if self.session.is_over:
             said += " " + self._standing()
         return said
@@ -441,11 +439,16 @@ class DiceController:
         if not payout.winners:
             said = f"Pot of {payout.pot} stays"
         else:
-            who = " and ".join(self.names[seat] for seat in payout.winners)
-            verb = "win" if len(payout.winners) > 1 or who == YOU else "wins"
-            each = " each" if len(payout.winners) > 1 else ""
-            said = f"{who} {verb} {payout.share} chip{'s' * (payout.share != 1)}{each}"
+            won, amount = self._winnings(payout)
+            said = f"{won} {amount}"
         return f"{said} · game over" if self.session.is_over else said
+
+    def _winnings(self, payout: HandPayout) -> tuple[str, str]:
+        """Who took the pot with its verb ("West wins", "You win") and what ("3 chips each")."""
+        who = " and ".join(self.names[seat] for seat in payout.winners)
+        verb = "win" if len(payout.winners) > 1 or who == YOU else "wins"
+        each = " each" if len(payout.winners) > 1 else ""
+        return f"{who} {verb}", f"{payout.share} chip{'s' * (payout.share != 1)}{each}"
 
     def _standing(self) -> str:
         chips = self.session.chips

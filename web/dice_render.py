@@ -16,7 +16,7 @@ from typing import Any
 from web.dice_scene import DiceScene, DiceSeatCard, PutOut
 from web.geometry import Rect
 from web.painter import Painter, SpriteBook
-from web.render import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_tile
+from web.render import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_tile, label, set_font
 
 __all__ = ["ROLL_MS", "draw_dice_on_canvas", "draw_dice_scene"]
 
@@ -49,19 +49,19 @@ def draw_dice_scene(ctx: Painter, scene: DiceScene, rolling: float | None = None
     for card in scene.cards:
         _draw_card(ctx, card)
     _draw_dice(ctx, scene, rolling)
-    _text(ctx, f"{scene.pot_text} · {scene.boneyard_text}", *scene.pot_anchor, "center", 14)
+    label(ctx, f"{scene.pot_text} · {scene.boneyard_text}", *scene.pot_anchor, "center", 14)
     if scene.discards:
-        _text(ctx, "Discards", scene.discard_label[0], scene.discard_label[1] - 6, "left", 11)
+        label(ctx, "Discards", scene.discard_label[0], scene.discard_label[1] - 6, "left", 11)
     for sprite in scene.discards:
         draw_tile(ctx, sprite)
     if scene.banner:
-        _set_font(ctx, min(16.0, scene.width / 24), "center", TURN_TEXT)
+        set_font(ctx, min(16.0, scene.width / 24), "center", TURN_TEXT)
         ctx.fillTextOnPill(scene.banner, *scene.banner_anchor, 10, TURN)
     for slot in scene.choice_slots:
         _slot(ctx, slot)
     label_y = scene.choice_slots[0].y - 10 if scene.choice_slots else 0
     if scene.choice_label:
-        _text(ctx, scene.choice_label, scene.width / 2, label_y, "center", 12)
+        label(ctx, scene.choice_label, scene.width / 2, label_y, "center", 12)
     for put in scene.choice:
         _draw_put_out(ctx, put, mine=True)
     for _, sprite in scene.hand:
@@ -70,7 +70,7 @@ def draw_dice_scene(ctx: Painter, scene: DiceScene, rolling: float | None = None
         draw_tile(ctx, sprite)
     top_of_hand = min((sprite.rect.y for _, sprite in scene.hand), default=scene.height - 20)
     top_of_hand = min([top_of_hand, *(sprite.rect.y for sprite in scene.hidden_hand)])
-    _text(ctx, scene.person_label, scene.width / 2, top_of_hand - 16, "center", 13)
+    label(ctx, scene.person_label, scene.width / 2, top_of_hand - 16, "center", 13)
 
 
 def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
@@ -79,7 +79,7 @@ def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
     ctx.fillStyle = CARD
     ctx.fill()
     centre = card.rect.x + card.rect.w / 2
-    _text(ctx, card.label, centre, card.rect.y + 10, "center", 13)
+    label(ctx, card.label, centre, card.rect.y + 10, "center", 13)
     for sprite in card.backs:
         draw_tile(ctx, sprite)
     for slot in card.slots:
@@ -89,9 +89,9 @@ def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
     if card.status:
         y = card.rect.bottom - 9
         if card.status in ("choosing…", "deciding on the dice", "nothing face up"):
-            _text(ctx, card.status, centre, y, "center", 11)
+            label(ctx, card.status, centre, y, "center", 11)
         else:
-            _set_font(ctx, 11, "center", TURN_TEXT)
+            set_font(ctx, 11, "center", TURN_TEXT)
             ctx.fillTextOnPill(card.status, centre, y, 5, TURN)
 
 
@@ -117,7 +117,7 @@ def _draw_put_out(ctx: Painter, put: PutOut, mine: bool) -> None:
         return
     words = FATE_WORDS.get(put.fate, put.fate) if put.fate else ("face up" if put.face_up else "face down")
     colour = FATE_COLOURS.get(put.fate, TEXT)
-    _text(ctx, words, rect.x + rect.w / 2, rect.bottom + 9, "center", 11, colour)
+    label(ctx, words, rect.x + rect.w / 2, rect.bottom + 9, "center", 11, colour)
 
 
 def _draw_dice(ctx: Painter, scene: DiceScene, rolling: float | None) -> None:
@@ -165,15 +165,3 @@ def _die(ctx: Painter, rect: Rect, value: int) -> None:
         ctx.arc(x, y, pip, 0, 2 * math.pi)
     ctx.fillStyle = DIE_PIP
     ctx.fill()
-
-
-def _text(ctx: Painter, text: str, x: float, y: float, align: str, size: float, colour: str = TEXT) -> None:
-    _set_font(ctx, size, align, colour)
-    ctx.fillText(text, x, y)
-
-
-def _set_font(ctx: Painter, size: float, align: str, colour: str) -> None:
-    ctx.font = f"600 {size:.0f}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-    ctx.textAlign = align
-    ctx.textBaseline = "middle"
-    ctx.fillStyle = colour

@@ -77,13 +77,8 @@ class DiceTable:
         self.rolled_frames = 0
         """Frames drawn while the dice were rolling (the end-to-end test reads it)."""
         self._logged = controller.said
-        self._heard = (
-            controller.revealed,
-            controller.throws - 1 if throw_now else controller.throws,
-            controller.hand if controller.hand.is_over else None,
-        )
-        """The reveal shown, the throws and the ended hand as last sounded (a restored game
-        starts silent; a new game's first throw sounds)."""
+        self._heard = (controller.revealed, controller.hand if controller.hand.is_over else None)
+        """The reveal shown and the ended hand as last sounded (a restored game starts silent)."""
 
     # --- the page ---------------------------------------------------------------------
 
@@ -103,23 +98,24 @@ class DiceTable:
         self._update_twin()
         self._update_pass_screen()
         self._log()
-        self._sound()
-        if controller.throws != self._throws_shown:
+        thrown = controller.throws != self._throws_shown  # (a new game's first throw counts)
+        self._sound(thrown)
+        if thrown:
             self._throws_shown = controller.throws
             self._roll_started = self.window.performance.now() if self._moves_shown() else None
         self._scene = None
 
-    def _sound(self) -> None:
+    def _sound(self, thrown: bool) -> None:
         """Sound what happened since the last change (sound.js plays it, if sound is on)."""
         controller = self.controller
-        revealed, throws, ended = self._heard
+        revealed, ended = self._heard
         hand = controller.hand
         names = dice_sounds(
             revealed=controller.revealed is not None and controller.revealed is not revealed,
-            thrown=controller.throws > throws,
+            thrown=thrown,
             hand_ended=hand.is_over and hand is not ended,
         )
-        self._heard = (controller.revealed, controller.throws, hand if hand.is_over else ended)
+        self._heard = (controller.revealed, hand if hand.is_over else ended)
         sound = getattr(self.window, "dominoesSound", None)
         if sound is not None:  # (sound.js did not load: play on in silence)
             for name in names:

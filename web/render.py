@@ -20,7 +20,7 @@ from web.geometry import Rect
 from web.painter import Painter, SpriteBook
 from web.scene import Scene, SeatSprite, TileSprite
 
-__all__ = ["PIP_GRID", "draw_on_canvas", "draw_scene", "draw_tile"]
+__all__ = ["PIP_GRID", "draw_on_canvas", "draw_scene", "draw_tile", "label", "set_font"]
 
 IVORY = "#f7f2e2"
 IVORY_LIT = "#fffdf6"
@@ -77,7 +77,7 @@ def draw_scene(ctx: Painter, scene: Scene) -> None:
         _draw_seat(ctx, seat)
     for _, sprite in scene.hand:
         draw_tile(ctx, sprite)
-    _label(ctx, scene.info_text, scene.info.x + 8, scene.info.y + scene.info.h / 2, "left", 14, TEXT)
+    label(ctx, scene.info_text, scene.info.x + 8, scene.info.y + scene.info.h / 2, "left", 14, TEXT)
 
 
 def _draw_board(ctx: Painter, scene: Scene) -> None:
@@ -219,7 +219,7 @@ def _draw_pips(ctx: Painter, half: Rect, value: int) -> None:
     """Drilled pips: dark, with a glint of light on the lower rim (one path for each)."""
     side = min(half.w, half.h)
     if value not in PIP_GRID:  # beyond double-nine: write the number
-        _label(ctx, str(value), half.x + half.w / 2, half.y + half.h / 2, "center", side * 0.55, PIP)
+        label(ctx, str(value), half.x + half.w / 2, half.y + half.h / 2, "center", side * 0.55, PIP)
         return
     left = half.x + (half.w - side) / 2
     top = half.y + (half.h - side) / 2
@@ -291,18 +291,20 @@ def _draw_seat(ctx: Painter, seat: SeatSprite) -> None:
     else:
         x, y = seat.rect.x + seat.rect.w / 2, seat.rect.y + seat.rect.h - 8
     if seat.to_move:  # whose turn it is: the seat's name on a bright pill
-        _set_font(ctx, 13, "center", TURN_TEXT)
+        set_font(ctx, 13, "center", TURN_TEXT)
         ctx.fillTextOnPill(seat.label, x, y, 6, TURN)
     else:
-        _label(ctx, seat.label, x, y, "center", 13, TEXT)
+        label(ctx, seat.label, x, y, "center", 13, TEXT)
 
 
-def _label(ctx: Painter, text: str, x: float, y: float, align: str, size: float, colour: str) -> None:
-    _set_font(ctx, size, align, colour)
+def label(ctx: Painter, text: str, x: float, y: float, align: str, size: float, colour: str = TEXT) -> None:
+    """Write ``text`` at (x, y) in the table's font (``size`` px, ``align``, ``colour``)."""
+    set_font(ctx, size, align, colour)
     ctx.fillText(text, x, y)
 
 
-def _set_font(ctx: Painter, size: float, align: str, colour: str) -> None:
+def set_font(ctx: Painter, size: float, align: str, colour: str) -> None:
+    """Set the table's font: ``size`` px, aligned ``align``, filled ``colour``, centred on its line."""
     ctx.font = f"600 {size:.0f}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
     ctx.textAlign = align
     ctx.textBaseline = "middle"

@@ -29,7 +29,7 @@ from engine.rules import Rules
 from engine.variants import make_rules
 from engine.view import view_of
 
-__all__ = ["DealResult", "Summary", "main", "play_deal", "run_arena", "seatings"]
+__all__ = ["DealResult", "Summary", "half_width", "main", "play_deal", "run_arena", "seatings", "time_stats"]
 
 
 @dataclass
@@ -146,7 +146,6 @@ def run_arena(
         results = [_play_deal_job(job) for job in work]
     per_deal = [statistics.fmean(result.scores) for result in results]
     win_rate = statistics.fmean(per_deal)
-    spread = statistics.stdev(per_deal) if len(per_deal) > 1 else 0.0
     times: dict[str, list[float]] = {a: [], b: []}
     for result in results:
         for level, spent in result.times.items():
@@ -159,13 +158,21 @@ def run_arena(
         deals=deals,
         hands=sum(len(result.scores) for result in results),
         win_rate=win_rate,
-        half_width=1.96 * spread / math.sqrt(len(per_deal)),
+        half_width=half_width(per_deal),
         margin=statistics.fmean(m for result in results for m in result.margins),
-        times={level: _time_stats(spent) for level, spent in times.items() if spent},
+        times={level: time_stats(spent) for level, spent in times.items() if spent},
     )
 
 
-def _time_stats(spent: Sequence[float]) -> tuple[float, float, float]:
+def half_width(values: Sequence[float]) -> float:
+    """Half the width of the 95% confidence interval of the mean of ``values`` (0 for one value)."""
+    if len(values) < 2:
+        return 0.0
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def time_stats(spent: Sequence[float]) -> tuple[float, float, float]:
+    """Mean, 95th percentile and maximum of decision times."""
     ordered = sorted(spent)
     return statistics.fmean(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], ordered[-1]
 

@@ -22,7 +22,6 @@ decision time (mean, 95th percentile, maximum).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -30,6 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.ai.arena import half_width, time_stats
 from engine.ai.dice_bots import DICE_LEVEL_NAMES, DiceBot, make_dice_bot
 from engine.dice_hand import DiceHand
 
@@ -140,12 +140,6 @@ def _play_job(job: tuple[int, str, str, int, int]) -> DiceDeal:
     return play_deal(seed, make_dice_bot(a), make_dice_bot(b), players, sets, (a, b))
 
 
-def _half_width(values: Sequence[float]) -> float:
-    if len(values) < 2:
-        return 0.0
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
 def summarise(
     results: Sequence[DiceDeal], a: str, b: str, players: int, sets: int, first_seed: int
 ) -> DiceSummary:
@@ -165,12 +159,12 @@ def summarise(
         first_seed=first_seed,
         hands=sum(len(deal.chips) for deal in results),
         chips=statistics.fmean(chips),
-        chips_half_width=_half_width(chips),
+        chips_half_width=half_width(chips),
         win_share=statistics.fmean(wins),
-        win_half_width=_half_width(wins),
+        win_half_width=half_width(wins),
         rounds=statistics.fmean(r for deal in results for r in deal.rounds),
         carried=sum(deal.carried for deal in results),
-        times={level: _time_stats(spent) for level, spent in times.items() if spent},
+        times={level: time_stats(spent) for level, spent in times.items() if spent},
     )
 
 
@@ -194,11 +188,6 @@ def run_dice_arena(
     else:
         results = [_play_job(job) for job in work]
     return summarise(results, level_a, level_b, players, sets, first_seed)
-
-
-def _time_stats(spent: Sequence[float]) -> tuple[float, float, float]:
-    ordered = sorted(spent)
-    return statistics.fmean(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], ordered[-1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

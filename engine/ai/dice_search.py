@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from engine.ai.base import think_through
@@ -51,6 +51,9 @@ ROUND_CAP = 80
 """A play-out still going after this many rounds counts 0, as the pot kept does."""
 THROW_STREAM = 48
 """Throws drawn for a world (re-used in turn if a play-out needs more)."""
+
+Throws = list[tuple[int, int]]
+"""The dice thrown for a world, in order."""
 
 
 def tile_id(tile: Tile) -> int:
@@ -296,24 +299,11 @@ class DiceSearchBot:
             option for option in ranked[self.candidates :] if not option.up
         ]  # Canny's favourite first; doing nothing (to have the dice thrown again) always a candidate
         firsts = [[tile_id(tile) for tile in option.up] for option in options]
-        results: list[list[float]] = [[] for _ in options]
-        worlds = max(1, min(self.worlds, self.playouts // len(options)))
-        for _ in range(worlds):
-            hands, boneyard = self._world(knowledge, rng)
-            throws = self._throws(rng)
-            for index, first in enumerate(firsts):
-                results[index].append(
-                    play_out(
-                        [list(hand) for hand in hands],
-                        list(boneyard),
-                        view.dice,
-                        throws,
-                        view.seat,
-                        first,
-                        self.hold_wildcard,
-                    )
-                )
-            yield
+
+        def play(index: int, hands: list[list[int]], boneyard: list[int], throws: Throws) -> float:
+            return play_out(hands, boneyard, view.dice, throws, view.seat, firsts[index], self.hold_wildcard)
+
+        results, worlds = yield from self._compare(knowledge, rng, len(options), play)
         best = _clear_winner(results, self.confidence)
         values: dict[Commitment | bool, float] = {
             option.commitment: sum(found) / worlds for option, found in zip(options, results, strict=True)
@@ -327,31 +317,39 @@ class DiceSearchBot:
             return SearchDecision(self._fallback.rethrow(view, rng), {}, 0)
         prior = self._fallback.rethrow(view, rng)
         choices = (prior, not prior)
-        results: list[list[float]] = [[], []]
-        worlds = max(1, min(self.worlds, self.playouts // 2))
-        for _ in range(worlds):
-            hands, boneyard = self._world(knowledge, rng)
-            throws = self._throws(rng)
-            for index, again in enumerate(choices):
-                results[index].append(
-                    play_out(
-                        [list(hand) for hand in hands],
-                        list(boneyard),
-                        throws[0] if again else view.dice,
-                        throws[1:],
-                        view.seat,
-                        None,
-                        self.hold_wildcard,
-                    )
-                )
-            yield
+
+        def play(index: int, hands: list[list[int]], boneyard: list[int], throws: Throws) -> float:
+            dice = throws[0] if choices[index] else view.dice  # (the next round's: thrown again, or kept)
+            return play_out(hands, boneyard, dice, throws[1:], view.seat, None, self.hold_wildcard)
+
+        results, worlds = yield from self._compare(knowledge, rng, len(choices), play)
         choice = choices[_clear_winner(results, self.confidence)]
         values: dict[Commitment | bool, float] = {
             again: sum(found) / worlds for again, found in zip(choices, results, strict=True)
         }
         return SearchDecision(choice, values, worlds)
 
-    def _throws(self, rng: random.Random) -> list[tuple[int, int]]:
+    def _compare(
+        self,
+        knowledge: DiceKnowledge,
+        rng: random.Random,
+        choices: int,
+        play: Callable[[int, list[list[int]], list[int], Throws], float],
+    ) -> Generator[None, None, tuple[list[list[float]], int]]:
+        """Play each of ``choices`` out (``play(choice, hands, boneyard, throws)``) on the
+        same sampled worlds and dice, yielding after each world; the results per choice and
+        the number of worlds."""
+        results: list[list[float]] = [[] for _ in range(choices)]
+        worlds = max(1, min(self.worlds, self.playouts // choices))
+        for _ in range(worlds):
+            hands, boneyard = self._world(knowledge, rng)
+            throws = self._throws(rng)
+            for index in range(choices):
+                results[index].append(play(index, [list(hand) for hand in hands], list(boneyard), throws))
+            yield
+        return results, worlds
+
+    def _throws(self, rng: random.Random) -> Throws:
         faces = rng.choices(range(1, 7), k=2 * THROW_STREAM)
         return list(zip(faces[::2], faces[1::2], strict=True))
 

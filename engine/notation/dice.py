@@ -25,6 +25,7 @@ from engine.dice_round import Commitment
 from engine.dice_session import DiceSession
 from engine.errors import EngineError, NotationError
 from engine.notation.moves import read_tile
+from engine.notation.record import header_tags, seed_tag
 from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
 from engine.tiles import Tile, full_set
 
@@ -42,7 +43,6 @@ _TILES_TAG = re.compile(r"Tiles(\d{1,2})")
 _NUMBER = re.compile(r"(\d{1,4})\.")
 _SEAT_COLON = re.compile(r"(\d{1,2}):")
 _DICE = re.compile(r"([1-6])-([1-6])")
-_SEED = re.compile(r"-?\d{1,20}")
 _LINE_WIDTH = 79
 _MAX_PLAYERS = 12
 _MAX_SETS = 4
@@ -287,7 +287,7 @@ def read_dice_record(text: str) -> DiceSession:
     found = tokens(text)
     header, index = _header_tags(found)
     options = _options(header, found)
-    session = _session_of(options, _hand_texts(found, index, options), _seed(header))
+    session = _session_of(options, _hand_texts(found, index, options), seed_tag(header))
     _finish(session, header)
     return session
 
@@ -308,7 +308,7 @@ def replay_dice_record(text: str, hand_index: int, rounds: int) -> DiceSession:
     kept = hands[: hand_index + 1]
     last = kept[-1]
     kept[-1] = _HandText(last.tag, last.tiles, last.rounds[: max(0, rounds)])
-    session = _session_of(options, kept, _seed(header))
+    session = _session_of(options, kept, seed_tag(header))
     session.tags = {name: tag.value for name, tag in header.items() if name not in _STRUCTURE}
     return session
 
@@ -330,18 +330,7 @@ def _session_of(options: _Options, hands: Sequence[_HandText], seed: int | None)
 
 
 def _header_tags(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
-    header: dict[str, Tag] = {}
-    index = 0
-    while index < len(found):
-        token = found[index]
-        if not isinstance(token, Tag) or token.name == "Hand":
-            break
-        if token.name in header:
-            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
-        if _TILES_TAG.fullmatch(token.name):
-            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
-        header[token.name] = token
-        index += 1
+    header, index = header_tags(found)
     variant = header.get("Variant")
     if variant is None or variant.value != DICE_VARIANT:
         line, column = (variant.line, variant.value_column) if variant else (1, 1)
@@ -379,15 +368,6 @@ def _options(header: Mapping[str, Tag], found: Sequence[Tag | Word]) -> _Options
     if players * 4 > 28 * sets:
         raise error_at(where.line, where.value_column, f"more sets for {players} players", f"sets={sets}")
     return _Options(players, chips, ante, sets, values["extra-ante"] == "on")
-
-
-def _seed(header: Mapping[str, Tag]) -> int | None:
-    tag = header.get("Seed")
-    if tag is None:
-        return None
-    if not _SEED.fullmatch(tag.value):
-        raise error_at(tag.line, tag.value_column, "a whole number", tag.value)
-    return int(tag.value)
 
 
 def _hand_texts(found: Sequence[Tag | Word], index: int, options: _Options) -> list[_HandText]:

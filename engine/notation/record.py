@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Claim, Draw, Lead, Pass
@@ -23,7 +23,7 @@ from engine.rules import Rules
 from engine.tiles import Tile
 from engine.variants import VARIANTS, make_rules
 
-__all__ = ["STRUCTURE_TAGS", "read_header", "read_record", "write_record"]
+__all__ = ["STRUCTURE_TAGS", "header_tags", "read_header", "read_record", "seed_tag", "write_record"]
 
 STRUCTURE_TAGS = frozenset(
     {
@@ -224,21 +224,10 @@ def read_record(text: str) -> Match:
     ``expected``) for anything that is not a valid record, and no other exception.
     """
     found = tokens(text)
-    header: dict[str, Tag] = {}
-    index = 0
-    while index < len(found):
-        token = found[index]
-        if not isinstance(token, Tag) or token.name == "Hand":
-            break
-        if token.name in header:
-            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
-        if _TILES_TAG.fullmatch(token.name):
-            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
-        header[token.name] = token
-        index += 1
+    header, index = header_tags(found)
     hands = _hand_texts(found, index)
     rules = _rules(header, found)
-    seed = _seed(header)
+    seed = seed_tag(header)
     deals = [None if hand.position is not None else _deal(rules, hand) for hand in hands]
     partner_rounds = _rounds(rules, header.get("PartnerDraw"))
     lead_rounds = _rounds(rules, header.get("LeadDraw"))
@@ -256,6 +245,24 @@ def read_record(text: str) -> Match:
     _check_result(match, header)
     match.tags = {name: tag.value for name, tag in header.items() if name not in STRUCTURE_TAGS}
     return match
+
+
+def header_tags(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
+    """A record's tag pairs before its first hand, by name, and the index of what follows;
+    a tag given twice, or a hand's tiles before ``[Hand "1"]``, is an error at the tag."""
+    header: dict[str, Tag] = {}
+    index = 0
+    while index < len(found):
+        token = found[index]
+        if not isinstance(token, Tag) or token.name == "Hand":
+            break
+        if token.name in header:
+            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
+        if _TILES_TAG.fullmatch(token.name):
+            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
+        header[token.name] = token
+        index += 1
+    return header, index
 
 
 def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
@@ -360,7 +367,8 @@ def _parts(value: str, separator: str) -> list[tuple[int, str]]:
     return parts
 
 
-def _seed(header: dict[str, Tag]) -> int | None:
+def seed_tag(header: Mapping[str, Tag]) -> int | None:
+    """The ``Seed`` tag's number, if the record has one (an error at its value if it is not one)."""
     tag = header.get("Seed")
     if tag is None:
         return None

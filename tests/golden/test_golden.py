@@ -48,6 +48,21 @@ DICE_CASES: list[tuple[str, int, dict[str, str]]] = [
 ]
 
 
+def compare_with_golden(name: str, text: str) -> None:
+    """Fail unless ``text`` is the golden file ``name`` word for word (or rewrite the file,
+    with ``DOMINOES_UPDATE_GOLDEN=1``), showing the first lines that differ."""
+    path = HERE / f"{name}.txt"
+    if os.environ.get("DOMINOES_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden file {path.name}; write it with DOMINOES_UPDATE_GOLDEN=1"
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        lines = difflib.unified_diff(
+            expected.splitlines(keepends=True), text.splitlines(keepends=True), "golden", "now"
+        )
+        pytest.fail(f"{name} plays differently from its golden file:\n{''.join(list(lines)[:80])}")
+
+
 def levels(players: int) -> list[str]:
     """Alternate the easy and the beginner bot around the table."""
     return (["greedy", "random"] * 3)[:players]
@@ -55,40 +70,14 @@ def levels(players: int) -> list[str]:
 
 @pytest.mark.parametrize(("name", "variant", "players", "options"), CASES, ids=[case[0] for case in CASES])
 def test_golden_playthrough(name: str, variant: str, players: int, options: dict[str, str]) -> None:
-    text = playthrough(variant, players, SEED, levels(players), options)
-    path = HERE / f"{name}.txt"
-    if os.environ.get("DOMINOES_UPDATE_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path.name}; write it with DOMINOES_UPDATE_GOLDEN=1"
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = "".join(
-            list(
-                difflib.unified_diff(
-                    expected.splitlines(keepends=True), text.splitlines(keepends=True), "golden", "now"
-                )
-            )[:80]
-        )
-        pytest.fail(f"{name} plays differently from its golden file:\n{diff}")
+    compare_with_golden(name, playthrough(variant, players, SEED, levels(players), options))
 
 
 @pytest.mark.parametrize(("name", "players", "options"), DICE_CASES, ids=[case[0] for case in DICE_CASES])
 def test_golden_dice_playthrough(name: str, players: int, options: dict[str, str]) -> None:
-    text = dice_playthrough(players, SEED, (["eager", "canny", "expert"] * 2)[:players], options)
-    path = HERE / f"{name}.txt"
-    if os.environ.get("DOMINOES_UPDATE_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path.name}; write it with DOMINOES_UPDATE_GOLDEN=1"
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = "".join(
-            list(
-                difflib.unified_diff(
-                    expected.splitlines(keepends=True), text.splitlines(keepends=True), "golden", "now"
-                )
-            )[:80]
-        )
-        pytest.fail(f"{name} plays differently from its golden file:\n{diff}")
+    compare_with_golden(
+        name, dice_playthrough(players, SEED, (["eager", "canny", "expert"] * 2)[:players], options)
+    )
 
 
 def test_every_variant_has_a_golden_file() -> None:
