@@ -19,7 +19,7 @@ from engine.ai.partner import suit_signal
 from engine.ai.search import Decision, SearchBot
 from engine.view import PlayerView
 
-__all__ = ["Hint", "explain", "hint", "hint_bot"]
+__all__ = ["Hint", "explain", "hint", "hint_bot", "merit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +68,8 @@ def explain(view: PlayerView, decision: Decision) -> str:
         return f"{move}: it is your only move."
     if decision.worlds == 0:  # the same tile on ends showing the same number: one move really
         return f"{move}: it is your only move (either end leaves the same numbers showing)."
-    merit = _signal(view, action) if decision.values[action] < max(decision.values.values()) else None
-    return f"{move}: {merit or _merit(view, action)} ({_record(decision)})."
+    signal = _signal(view, action) if decision.values[action] < max(decision.values.values()) else None
+    return f"{move}: {signal or merit(view, action)} ({_record(decision)})."
 
 
 def _signal(view: PlayerView, play: Play) -> str:
@@ -84,8 +84,9 @@ def _signal(view: PlayerView, play: Play) -> str:
     )
 
 
-def _merit(view: PlayerView, play: Play) -> str:
-    """The strongest reason of the strategy notes this play has."""
+def merit(view: PlayerView, play: Play) -> str:
+    """The strongest reason of the strategy notes this play has, in a few words (the Hint's
+    and the hand review's)."""
     if view.layout.is_empty:
         return (
             "a strong opening from your longest suit" if not play.tile.is_double else "it opens with a double"

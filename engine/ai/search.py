@@ -67,6 +67,9 @@ class Decision:
     worlds: int
     win_rates: dict[Action, float]
     """How often each candidate won the hand for the seat's side (ties count half)."""
+    margins: dict[Action, float]
+    """Each candidate's average point margin at the hand's end: the side's net points less
+    the best other side's (what a hand review reports in the games scoring during play)."""
 
 
 def hand_value(rules: Rules, outcome: Outcome, side: int) -> float:
@@ -79,10 +82,10 @@ def hand_value(rules: Rules, outcome: Outcome, side: int) -> float:
     return hand_valuer(rules, side)(outcome)[0]
 
 
-def hand_valuer(rules: Rules, side: int) -> Callable[[Outcome], tuple[float, float]]:
+def hand_valuer(rules: Rules, side: int) -> Callable[[Outcome], tuple[float, float, float]]:
     """:func:`hand_value` for one rule set and side, worked out once: a function giving a
-    finished hand's worth and whether ``side`` won it (1, 0, or 0.5 for a tie). The search
-    calls it once per play-out."""
+    finished hand's worth, whether ``side`` won it (1, 0, or 0.5 for a tie) and its point
+    margin (its net points less the best other side's). The search calls it once per play-out."""
     others = [other for other in range(rules.sides) if other != side]
     if _points_do_not_count(rules):
         win_weight = 1.0
@@ -91,15 +94,14 @@ def hand_valuer(rules: Rules, side: int) -> Callable[[Outcome], tuple[float, flo
     else:
         win_weight = WIN_WEIGHT
 
-    def value(outcome: Outcome) -> tuple[float, float]:
+    def value(outcome: Outcome) -> tuple[float, float, float]:
         winner = outcome.winner_side
         won = 0.5 if winner is None else float(winner == side)
-        if win_weight == 1.0:
-            return 2 * won - 1, won
         points = outcome.points
-        best_other = max(points[other] for other in others)
-        margin = math.tanh((points[side] - best_other) / 30.0)
-        return win_weight * (2 * won - 1) + (1 - win_weight) * margin, won
+        ahead = points[side] - max(points[other] for other in others)
+        if win_weight == 1.0:
+            return 2 * won - 1, won, ahead
+        return win_weight * (2 * won - 1) + (1 - win_weight) * math.tanh(ahead / 30.0), won, ahead
 
     return value
 
@@ -133,8 +135,9 @@ class _Setup:
     """Per seat, a bit mask of the numbers it is known to lack (for the wary playout)."""
     signal: bool
     """Whether the choice among near-equal moves signals the seat's strong suit to its partner."""
-    value: Callable[[Outcome], tuple[float, float]]
-    """A finished play-out's worth to the seat's side, and whether the side won (:func:`hand_valuer`)."""
+    value: Callable[[Outcome], tuple[float, float, float]]
+    """A finished play-out's worth to the seat's side, whether the side won, and its point
+    margin (:func:`hand_valuer`)."""
 
 
 class SearchBot:
@@ -214,12 +217,21 @@ class SearchBot:
         return think_through(self.think(view, rng)).action
 
     def think(
-        self, view: PlayerView, rng: random.Random, seconds: float | None = None
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        seconds: float | None = None,
+        *,
+        also: Sequence[Action] = (),
+        alone: bool = False,
     ) -> Generator[None, None, Decision]:
         """Search, yielding between slices; the generator's return value is the :class:`Decision`.
 
         With ``seconds`` the search also stops once that much time has passed (after at
-        least one world), so its result then depends on the machine's speed.
+        least one world), so its result then depends on the machine's speed. A hand review
+        searches the legal actions in ``also`` too (an overdraw, which play never
+        considers), and with ``alone`` searches a move that has no alternative (for its
+        chance to win).
         """
         if not view.legal_actions:
             raise IllegalActionError(
@@ -227,11 +239,18 @@ class SearchBot:
             )
         for action in view.legal_actions:
             if isinstance(action, Claim):  # an uncalled score: take it at once
-                return Decision(action, {action: 1.0}, 0, {action: 1.0})
+                return Decision(action, {action: 1.0}, 0, {action: 1.0}, {action: 0.0})
         candidates = _candidates(view.legal_actions)
-        setup = self._setup(view, candidates) if len(candidates) > 1 else None
-        if setup is None or len(setup.moves) == 1:  # nothing to choose between
-            return Decision(candidates[0], dict.fromkeys(candidates, 0.0), 0, dict.fromkeys(candidates, 0.5))
+        candidates += [action for action in also if action in view.legal_actions and action not in candidates]
+        setup = self._setup(view, candidates) if len(candidates) > 1 or alone else None
+        if setup is None or (len(setup.moves) == 1 and not alone):  # nothing to choose between
+            return Decision(
+                candidates[0],
+                dict.fromkeys(candidates, 0.0),
+                0,
+                dict.fromkeys(candidates, 0.5),
+                dict.fromkeys(candidates, 0.0),
+            )
         yield  # reading the view is a slice of its own: the first worlds come in the next
         tally = Tally(len(setup.moves))
         started = time.perf_counter()
@@ -322,7 +341,7 @@ class SearchBot:
         """Play every live candidate out in one guessed deal, with the same playout random numbers."""
         numbers = Numbers(rng)
         value = setup.value
-        results: list[tuple[float, float]] = []
+        results: list[tuple[float, float, float]] = []
         for index in tally.live:
             hand = base.copy()
             hand.apply(setup.moves[index])
@@ -344,10 +363,11 @@ def _decision(setup: _Setup, tally: Tally) -> Decision:
     :data:`~engine.ai.partner.SIGNAL_MARGIN` of the leader that shows the most of the
     seat's suit (the worthier among equals).
     """
-    values, rates = tally.values(), tally.win_rates()
+    values, rates, margins = tally.values(), tally.win_rates(), tally.margins()
     candidates, same = setup.candidates, setup.same
     worth = {action: values[same[index]] for index, action in enumerate(candidates)}
     won = {action: rates[same[index]] for index, action in enumerate(candidates)}
+    ahead = {action: margins[same[index]] for index, action in enumerate(candidates)}
     best = candidates[same.index(tally.best())]
     if setup.signal:
         near = [
@@ -356,7 +376,7 @@ def _decision(setup: _Setup, tally: Tally) -> Decision:
             if values[index] >= worth[best] - SIGNAL_MARGIN
         ]
         best = max(near, key=lambda action: (suit_signal(setup.view, action), worth[action]))
-    return Decision(best, worth, tally.worlds, won)
+    return Decision(best, worth, tally.worlds, won, ahead)
 
 
 def _distinct_moves(

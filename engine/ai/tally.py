@@ -59,19 +59,22 @@ class Tally:
         """How many candidates have been played out, over all worlds."""
         self.scores: list[list[float]] = [[] for _ in range(moves)]
         self.wins: list[list[float]] = [[] for _ in range(moves)]
+        self.ahead: list[list[float]] = [[] for _ in range(moves)]
 
     @property
     def worlds(self) -> int:
         """How many worlds have been searched."""
         return len(self.weights)
 
-    def add(self, weight: float, results: Sequence[tuple[float, float]]) -> None:
-        """One world of ``weight``: each live candidate's (worth, won) in :attr:`live`'s order."""
+    def add(self, weight: float, results: Sequence[tuple[float, float, float]]) -> None:
+        """One world of ``weight``: each live candidate's (worth, won, point margin) in
+        :attr:`live`'s order."""
         self.weights.append(weight)
         self.playouts += len(results)
-        for index, (worth, won) in zip(self.live, results, strict=True):
+        for index, (worth, won, ahead) in zip(self.live, results, strict=True):
             self.scores[index].append(worth)
             self.wins[index].append(won)
+            self.ahead[index].append(ahead)
 
     def values(self) -> list[float]:
         """Each candidate's weighted average worth over the worlds it was searched in."""
@@ -80,6 +83,10 @@ class Tally:
     def win_rates(self) -> list[float]:
         """Each candidate's weighted share of wins over the worlds it was searched in."""
         return [self._mean(wins) for wins in self.wins]
+
+    def margins(self) -> list[float]:
+        """Each candidate's weighted average point margin over the worlds it was searched in."""
+        return [self._mean(ahead) for ahead in self.ahead]
 
     def best(self) -> int:
         """The live candidate of the highest average worth (the first among equals)."""

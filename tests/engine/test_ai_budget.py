@@ -66,10 +66,10 @@ def test_racing_drops_a_clearly_worse_candidate_and_keeps_the_best() -> None:
     rng = random.Random(2)
     for _ in range(20):
         base = rng.uniform(-0.5, 0.5)
-        tally.add(1.0, [(base, 1.0), (base - 0.5, 0.0), (base + rng.uniform(-0.3, 0.3), 0.5)])
+        tally.add(1.0, [(base, 1.0, 0.0), (base - 0.5, 0.0, 0.0), (base + rng.uniform(-0.3, 0.3), 0.5, 0.0)])
     tally.race(2.5)
     assert tally.live == [0, 2]
-    tally.add(1.0, [(1.0, 1.0), (1.0, 1.0)])
+    tally.add(1.0, [(1.0, 1.0, 0.0), (1.0, 1.0, 0.0)])
     assert tally.worlds == 21 and tally.playouts == 20 * 3 + 2
     assert len(tally.scores[1]) == 20
     assert tally.values()[1] < tally.values()[0]
@@ -79,7 +79,7 @@ def test_racing_drops_a_clearly_worse_candidate_and_keeps_the_best() -> None:
 def test_racing_drops_nothing_between_equal_candidates() -> None:
     tally = Tally(2)
     for value in (0.5, -0.5, 0.25, 1.0):
-        tally.add(1.0, [(value, 1.0), (value, 1.0)])
+        tally.add(1.0, [(value, 1.0, 0.0), (value, 1.0, 0.0)])
     tally.race(2.5)
     assert tally.live == [0, 1]
     assert tally.best() == 0, "the first among equals"
@@ -87,10 +87,11 @@ def test_racing_drops_nothing_between_equal_candidates() -> None:
 
 def test_weights_count_in_the_averages() -> None:
     tally = Tally(2)
-    tally.add(3.0, [(1.0, 1.0), (0.0, 0.0)])
-    tally.add(1.0, [(-1.0, 0.0), (0.0, 1.0)])
+    tally.add(3.0, [(1.0, 1.0, 4.0), (0.0, 0.0, -2.0)])
+    tally.add(1.0, [(-1.0, 0.0, 0.0), (0.0, 1.0, 2.0)])
     assert tally.values() == [0.5, 0.0]
     assert tally.win_rates() == [0.75, 0.25]
+    assert tally.margins() == [3.0, -1.0]
 
 
 def _two_players(mine: str, theirs: str, first: str) -> Hand:
