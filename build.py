@@ -6,7 +6,7 @@ Standard library only, so it runs on a bare Python >= 3.11 before anything is in
     python build.py build            assemble dist/ from the sources and node_modules/
     python build.py serve            build, then serve dist/ on http://127.0.0.1:8000/
     python build.py test [ARGS...]   install test tools, find Chromium, build, lint, run pytest
-    python build.py bench [WHICH]    engine, AI, latency and boot benchmarks, printed as tables
+    python build.py bench [WHICH]    engine, AI, latency, review and boot benchmarks, printed as tables
 
 dist/ is what a web server (or a tablet's service worker cache) needs and nothing more:
 the page, the PyScript config and runtime, the core Pyodide runtime, the project's Python
@@ -849,6 +849,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         ensure_chromium()
         build()
         codes.append(run([sys.executable, str(BENCH_DIR / "bench_latency.py"), "--no-build"]))
+    if args.which in ("review", "all"):
+        header("Review benchmark: reviewing a hand in the page, CPU throttled and not, next to CPython")
+        ensure_chromium()
+        build()
+        codes.append(run([sys.executable, str(BENCH_DIR / "bench_review.py"), "--no-build"]))
     if args.which in ("boot", "all"):
         header("Boot benchmark (headless Chromium, cold contexts)")
         ensure_chromium()
@@ -999,13 +1004,14 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "bench",
-        help="run benchmarks: engine, ai, latency, boot, or all (default)",
+        help="run benchmarks: engine, ai, latency, review, boot, or all (default)",
         description=(
             "engine: tests/bench/bench_engine.py (engine speed). ai: tests/bench/bench_ai.py "
             "(the AI arena's win rates and margins on CPython, decision times in Pyodide). "
             "latency: tests/bench/bench_latency.py (Expert decisions and the wait from the "
             "person's move to their next turn in headless Chromium, at 1x and 4x CPU "
-            "throttling). boot: seconds from navigation to a playable "
+            "throttling). review: tests/bench/bench_review.py (seconds to review a hand in headless "
+            "Chromium at 1x and 4x CPU throttling, next to CPython). boot: seconds from navigation to a playable "
             "table in headless Chromium, next to a bare Pyodide page; and embedded in a "
             "cross-site frame, storage blocked next to partitioned."
         ),
@@ -1013,7 +1019,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "which",
         nargs="?",
-        choices=("engine", "ai", "latency", "boot", "all"),
+        choices=("engine", "ai", "latency", "review", "boot", "all"),
         default="all",
         help="which benchmark to run (default: all)",
     )

@@ -256,6 +256,13 @@ def agree(subject: str, verb: str) -> str:
     return verb
 
 
+def possessive(name: str, first: bool = True) -> str:
+    """Whose: "West's", and for "You" "Your" (``first`` word of a sentence) or "your"."""
+    if name == "You":
+        return "Your" if first else "your"
+    return f"{name}'s"
+
+
 def and_list(names: Iterable[object], conjunction: str = "and") -> str:
     """Names joined as a sentence lists them: "West", "West and East", "You, West and East"
     (or with another ``conjunction``: "2, 3 or 4")."""

@@ -11,12 +11,11 @@ import asyncio
 import contextlib
 import json
 import random
-import time
 from collections.abc import Callable, Generator
 from typing import Any, NamedTuple, TypeVar
 
-from engine import Draw, EngineError, Lead, Pass, RulesError, Tile, parse_end, parse_tile
-from engine.ai import think_step
+from engine import Draw, EngineError, Lead, Match, Pass, RulesError, Tile, parse_end, parse_tile
+from engine.ai.review import MatchReview
 from engine.dice_variant import DICE
 from engine.notation import read_header
 from web.controller import Controller, Settings
@@ -36,9 +35,11 @@ from web.painter import SpriteBook
 from web.render import draw_on_canvas
 from web.replay import Replay
 from web.replay_view import ReplayView
+from web.review import ReviewBook
 from web.saves import SaveSlots, slot_key
 from web.scene import Scene, build_scene
 from web.share import Shared, SharedError, read_fragment
+from web.slices import run_in_slices
 from web.sounds import sounds_for
 from web.spoken import read
 from web.stats import Stats
@@ -48,11 +49,6 @@ __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App", "LocalStorage"]
 
 T = TypeVar("T")
 
-THINKING_TASK_MS = 20
-"""How long a computer player thinks before giving the browser the main thread back: a
-few slices of search per task, since each hand-back costs time of its own. A slice on a
-slow tablet can take 40 ms on its own, so a task is this, plus a slice, plus the browser's
-own work: within the page's 100 ms limit with room to spare."""
 
 DEFAULT_AI_DELAY_MS = 700
 """How long a computer player waits before moving, unless a link says otherwise."""
@@ -147,6 +143,7 @@ class App:
         self.replay_view = ReplayView(self.page, window, proxy, self.sprites)
         self.replay_view.on_play_from = self._play_from_replay
         self.replay_view.on_move = self._on_replay_move
+        self.replay_view.review.on_reviewed = self._count_review
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
         if self._first_dice is not None:
@@ -239,6 +236,7 @@ class App:
         page.on(page.el("hand-close"), "click", lambda _e: page.dismiss_summary())
         page.on(page.el("summary-btn"), "click", lambda _e: page.open_summary(self.controller))
         page.on(page.el("hand-replay-btn"), "click", lambda _e: self._replay_last_hand())
+        page.on(page.el("hand-review-btn"), "click", lambda _e: self._review_last_hand())
         page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.settings()))
         page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.settings()))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.settings()))
@@ -568,8 +566,42 @@ class App:
     # --- records, replays and positions (the Game dialog and share links) -------------------
 
     def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
-        """Show a replay over the table (the game at the table is left as it is)."""
-        self.replay_view.open(replay, hand_index, move)
+        """Show a replay over the table (the game at the table is left as it is). A review of
+        the table's own match looks at the person's seat, of any other record at the first."""
+        self.replay_view.open(replay, hand_index, move, review_seat=self._person_in(replay))
+
+    def _person_in(self, replay: Replay | DiceReplay) -> int:
+        """The person's seat in ``replay`` if it is the match at the table, else 0."""
+        controller = self.controller
+        if isinstance(replay, Replay) and self._is_table_match(replay.match):
+            return controller.human_seat
+        return 0
+
+    def _is_table_match(self, match: Match) -> bool:
+        """Whether ``match`` (a copy, e.g. a replay's) is the match being played at the table."""
+        table = self.controller.match
+        return match.seed == table.seed and match.hands[0].dealt == table.hands[0].dealt
+
+    def _review_last_hand(self) -> None:
+        """The person asks, after a hand, how they played it: its replay, reviewed for their seat."""
+        replay = Replay.of_table(self.controller)
+        if replay is not None:
+            self.page.dismiss_summary()
+            self.open_replay(replay, replay.hand_count - 1, 0)
+            self.replay_view.start_review(self.controller.human_seat)
+
+    def _count_review(self, book: ReviewBook, review: MatchReview) -> None:
+        """Keep the person's review accuracy with the statistics (their own hands at the table only)."""
+        controller = self.controller
+        if self.stats is None or controller.pass_and_play or book.seat != controller.human_seat:
+            return
+        if not self._is_table_match(book.replay.match):
+            return
+        match_id = self._match_id()
+        for hand in review.hands:
+            counted = [decision for decision in hand.decisions if decision.counted]
+            sound = sum(decision.sound for decision in counted)
+            self.stats.count_review(match_id, controller.settings.variant, hand.hand_index + 1, len(counted), sound)
 
     def play_text(self, text: str) -> None:
         """Play on from the end of a record, or from a position, in place of the game at the table.
@@ -674,8 +706,7 @@ class App:
             return
         if controller.pass_and_play:  # the statistics are one person's record against the computer
             return
-        first = match.hands[0]
-        match_id = f"{slot_key(self.slot)}:{match.seed}:{' '.join(map(str, first.dealt[0]))}"
+        match_id = self._match_id()
         mine = match.rules.side_of(controller.human_seat)
         line = match.sheet[-1]
         won = line.result.winner_side == mine
@@ -684,6 +715,11 @@ class App:
         self.stats.count_hand(match_id, variant, line.number, won, line.gained[mine], against)
         if match.result is not None:
             self.stats.count_match(match_id, variant, match.result.winner_side == mine)
+
+    def _match_id(self) -> str:
+        """The match at the table, as the statistics tell matches apart (save slot, seed, first deal)."""
+        match = self.controller.match
+        return f"{slot_key(self.slot)}:{match.seed}:{' '.join(map(str, match.hands[0].dealt[0]))}"
 
     def show_notice(self, text: str | None, quiet: bool = False) -> None:
         """Show a message that stays until dismissed (``None`` hides it).
@@ -794,17 +830,10 @@ class App:
         self.page.show_thinking(True)
         self.page.mark("thinking")
         try:
-            while True:
-                task_started = time.perf_counter()
-                finished, result = think_step(thinking)
-                while not finished and time.perf_counter() - task_started < THINKING_TASK_MS / 1000:
-                    finished, result = think_step(thinking)
-                if finished:
-                    self.page.measure(measure, "thinking")
-                    return result
-                await asyncio.sleep(0)
-                if not current():
-                    return None
+            finished, result = await run_in_slices(thinking, current)
+            if finished:
+                self.page.measure(measure, "thinking")
+            return result
         finally:
             self.thinking = False
             self.page.show_thinking(False)
@@ -1047,6 +1076,7 @@ class App:
         return {
             "replay": None if not view.is_open else {"hand": view.hand_index + 1, "move": view.move},
             "replay_scene": None if view.scene is None else view.scene.test_data(),
+            "review": view.review.test_state(),
         }
 
     def _save(self) -> None:

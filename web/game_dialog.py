@@ -270,7 +270,7 @@ class GameDialog:
             return
         current = self.table.controller.settings.variant
         order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
-        heads = ["Rule set", "Matches won", "Hands won", "Points for", "Points against", "Best run"]
+        heads = ["Rule set", "Matches won", "Hands won", "Points for", "Points against", "Best run", "Review accuracy"]
         rows = [heads]
         for variant in order:
             figures = stats.of(variant)
@@ -283,6 +283,9 @@ class GameDialog:
                     str(figures.points_for),
                     str(figures.points_against),
                     f"{figures.best_streak} (now {figures.streak})",
+                    "none reviewed"
+                    if figures.accuracy is None
+                    else f"{round(100 * figures.accuracy)}% ({figures.reviewed_hands} hand{'s' * (figures.reviewed_hands != 1)})",
                 ]
             )
         table = self.page.document.createElement("table")

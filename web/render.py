@@ -38,6 +38,8 @@ TEXT = "#f4f1e8"
 TURN = "#ffd34d"
 TURN_TEXT = "#1d1a16"
 HINT = "#7fd6ff"
+GHOST_ALPHA = 0.6
+"""How solid a tile drawn where it could have gone is (a review's better move)."""
 
 PIP_GRID: dict[int, tuple[tuple[int, int], ...]] = {
     0: (),
@@ -111,7 +113,10 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     def draw(picture: Painter) -> None:
         _draw_tile_picture(picture, Rect(pad, pad, rect.w, rect.h), sprite)
 
+    if sprite.ghost:
+        ctx.globalAlpha = GHOST_ALPHA
     ctx.sprite(key, rect.x - pad, rect.y - pad, width, height, draw)
+    ctx.globalAlpha = 1
     outline = _outline(sprite)
     if outline is not None:
         _rounded(ctx, Rect(rect.x - 2, rect.y - 2, rect.w + 4, rect.h + 4), _radius(rect) + 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from engine import Play
 from web.geometry import Rect
 from web.replay import Frame
 from web.scene import Scene, SeatSprite, TileSprite, boneyard_label, line_layout_of
@@ -20,24 +21,57 @@ __all__ = ["build_replay_scene"]
 
 
 def build_replay_scene(
-    frame: Frame, names: tuple[str, ...], shown: Collection[int], width: float, height: float
+    frame: Frame,
+    names: tuple[str, ...],
+    shown: Collection[int],
+    width: float,
+    height: float,
+    better: Play | None = None,
 ) -> Scene:
     """The table of ``frame`` on a canvas of ``width`` by ``height`` CSS px, the hands of
-    the seats in ``shown`` face up (and every hand once the hand is over)."""
+    the seats in ``shown`` face up (and every hand once the hand is over).
+
+    With ``better`` (a review's better move for the seat to move), that tile is drawn
+    see-through where it would have gone, outlined as a hint, and outlined in its
+    player's hand where that hand is shown.
+    """
     hand = frame.hand
     rules = hand.rules
     players = rules.players
     regions = table_regions(width, height, players)
-    line = line_layout_of(hand.layout, regions.board)
+    layout = hand.layout if better is None else hand.layout.play(better.tile, better.end)
+    line = line_layout_of(layout, regions.board)
     last_id = len(hand.layout.placements) - 1
+    ghost_id = last_id + 1 if better is not None else None
     line_sprites = tuple(
-        TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
+        TileSprite(
+            t.rect,
+            t.vertical,
+            t.first,
+            t.second,
+            last=t.id == last_id,
+            hinted=t.id == ghost_id,
+            ghost=t.id == ghost_id,
+        )
+        for t in line.tiles
     )
+    hinted = better.tile if better is not None else None
+    mover = hand.turn
     open_hands = hand.is_over
     bottom = hand.hand_of(0)
     bottom_up = open_hands or 0 in shown
     hand_sprites = tuple(
-        (tile, TileSprite(rect, True, tile.high, tile.low, face_up=bottom_up))
+        (
+            tile,
+            TileSprite(
+                rect,
+                True,
+                tile.high,
+                tile.low,
+                face_up=bottom_up,
+                hinted=bottom_up and mover == 0 and tile == hinted,
+            ),
+        )
         for tile, rect in zip(bottom, hand_tile_rects(regions.hand, len(bottom)), strict=True)
     )
     seats = []
@@ -47,7 +81,8 @@ def build_replay_scene(
         rects = hidden_tile_rects(region, len(held))
         face_up = open_hands or seat in shown
         tiles = tuple(
-            _sprite(rect, tile.high, tile.low, face_up) for rect, tile in zip(rects, held, strict=True)
+            _sprite(rect, tile.high, tile.low, face_up, face_up and seat == mover and tile == hinted)
+            for rect, tile in zip(rects, held, strict=True)
         )
         seats.append(
             SeatSprite(
@@ -74,5 +109,7 @@ def build_replay_scene(
     )
 
 
-def _sprite(rect: Rect, high: int, low: int, face_up: bool) -> TileSprite:
-    return TileSprite(rect, rect.h >= rect.w, high if face_up else 0, low if face_up else 0, face_up=face_up)
+def _sprite(rect: Rect, high: int, low: int, face_up: bool, hinted: bool = False) -> TileSprite:
+    return TileSprite(
+        rect, rect.h >= rect.w, high if face_up else 0, low if face_up else 0, face_up=face_up, hinted=hinted
+    )

@@ -3,6 +3,8 @@
 It steps a :class:`web.replay.Replay` forward and back (buttons, arrow keys, a swipe on the
 table, the move slider, the list of moves), jumps to a hand, plays the moves one by one at
 a chosen speed, and shows every hand face up or one seat's view, with the score sheet.
+Review asks the Expert to review the shown seat's decisions (:mod:`web.review_view`): the
+costly moves are marked in the list, and the better move is drawn on the board.
 Browser objects come in from :mod:`web.app`; the rules and the moves come from the engine.
 """
 
@@ -12,6 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from engine.hand import possessive
 from engine.notation import Position, write_position
 from web.clipboard import copy_text
 from web.controller import Controller
@@ -23,6 +26,8 @@ from web.painter import SpriteBook
 from web.render import draw_on_canvas
 from web.replay import Frame, Replay, Step
 from web.replay_scene import build_replay_scene
+from web.review import MARKS
+from web.review_view import ReviewView
 from web.scene import Scene
 from web.share import position_fragment
 
@@ -60,6 +65,9 @@ class ReplayView:
         """Called with (replay, hand, move) when the person asks to play on from a move."""
         self.on_move: Callable[[int, int], None] | None = None
         """Called after every step with (hand, move): the embed mode tells its host page."""
+        self.review_seat = 0
+        """The seat a review looks at while every hand is shown face up (the person's, at the table)."""
+        self.review = ReviewView(page, window, proxy, self.go, self.render)
         el = page.el
         page.on(el("replay-close"), "click", lambda _e: self.close())
         page.on(el("replay-dialog"), "close", lambda _e: self._stop())
@@ -74,6 +82,7 @@ class ReplayView:
         page.on(el("replay-moves"), "click", self._on_move_list)
         page.on(el("replay-play-here"), "click", lambda _e: self._play_from_here())
         page.on(el("replay-puzzle"), "click", lambda _e: self._copy_puzzle_link())
+        page.on(el("replay-review"), "click", lambda _e: self.start_review())
         page.on(el("replay-dialog"), "keydown", self._on_key)
         page.on(self.canvas, "pointerdown", self._on_pointer_down)
         page.on(self.canvas, "pointerup", self._on_pointer_up)
@@ -88,12 +97,22 @@ class ReplayView:
         return bool(self.page.el("replay-dialog").open)
 
     def open(
-        self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0, title: str = "Replay"
+        self,
+        replay: Replay | DiceReplay,
+        hand_index: int = 0,
+        move: int = 0,
+        title: str = "Replay",
+        review_seat: int = 0,
     ) -> None:
-        """Show ``replay`` from (hand, move) (a Dice and Dominoes replay steps round by round)."""
+        """Show ``replay`` from (hand, move) (a Dice and Dominoes replay steps round by round);
+        a review asked for while every hand is face up looks at ``review_seat``."""
         self._stop()
+        if replay is not self.replay:
+            self.review.close()
         self.replay = replay
+        self.review_seat = review_seat
         dice = isinstance(replay, DiceReplay)
+        self.page.el("replay-review").hidden = dice
         self.sheet_controller = _sheet_controller(replay) if isinstance(replay, Replay) else None
         self.page.el("replay-play-here").hidden = dice
         self.page.el("replay-puzzle").hidden = dice
@@ -105,7 +124,7 @@ class ReplayView:
             ]
         )
         views = [(ALL, "All hands face up")] + [
-            (str(seat), f"{name}'s view") for seat, name in enumerate(replay.names)
+            (str(seat), f"{possessive(name)} view") for seat, name in enumerate(replay.names)
         ]
         self.page.el("replay-view").replaceChildren(*[self._option(value, text) for value, text in views])
         self.page.el("replay-view").value = (
@@ -121,6 +140,7 @@ class ReplayView:
     def close(self) -> None:
         """Close the viewer (the table underneath is as it was)."""
         self._stop()
+        self.review.close()
         dialog = self.page.el("replay-dialog")
         if dialog.open:
             dialog.close()
@@ -133,6 +153,18 @@ class ReplayView:
         self.render()
         if self.on_move is not None:
             self.on_move(self.hand_index, self.move)
+
+    def start_review(self, seat: int | None = None) -> None:
+        """Review a seat's decisions in the hand shown: ``seat``, else the seat whose view is
+        shown, else :attr:`review_seat`. The view turns to that seat's (what it could see)."""
+        if not isinstance(self.replay, Replay):
+            return
+        if seat is None:
+            seat = self.review_seat if self.shown == ALL else int(self.shown)
+        self.shown = str(seat)
+        self.page.el("replay-view").value = self.shown
+        self.review.review(self.replay, seat, self.hand_index)
+        self.render()
 
     def step(self, delta: int) -> None:
         """One move forward (1) or back (-1), across hands."""
@@ -200,7 +232,8 @@ class ReplayView:
                 self.scene = dice_scene
             else:
                 shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
-                line_scene = build_replay_scene(frame, replay.names, shown, width, height)
+                better = self.review.better_move(self.hand_index, self.move)
+                line_scene = build_replay_scene(frame, replay.names, shown, width, height, better)
                 draw_on_canvas(self.window, self.ctx, line_scene, ratio, self.sprites)
                 self.scene = line_scene
         el = self.page.el
@@ -223,6 +256,7 @@ class ReplayView:
             el("replay-play-here").disabled = frame.hand.is_over
             el("replay-puzzle").disabled = frame.hand.is_over or frame.hand.drawn_this_turn is not None
         self._update_move_list()
+        self.review.show(self.hand_index, self.move)
         self.page.document.body.dataset.replay = f"{self.hand_index}:{self.move}"
 
     def _said(self, frame: Frame | DiceFrame) -> str:
@@ -260,11 +294,16 @@ class ReplayView:
         replay = self.replay
         assert replay is not None
         items = []
+        marks = self.review.marks(self.hand_index)
         for index, step in enumerate(replay.steps[self.hand_index], start=1):
             item = self.page.document.createElement("li")
             button = self.page.document.createElement("button")
             button.type = "button"
-            button.textContent = step.text if isinstance(step, DiceStep) else _step_text(replay, step)
+            text = step.text if isinstance(step, DiceStep) else _step_text(replay, step)
+            button.textContent = text
+            if index in marks:
+                button.textContent = f"{text} {MARKS[marks[index]]}"
+                button.setAttribute("aria-label", f"{text}, {marks[index]}")
             button.dataset.move = str(index)
             item.appendChild(button)
             if index == self.move:
@@ -363,7 +402,8 @@ class ReplayView:
         said = self.page.el("replay-said")
         if await copy_text(self.window, link):
             said.textContent = (
-                f"Puzzle link copied: whoever opens it plays {name}'s move here, seeing only those tiles."
+                f"Puzzle link copied: whoever opens it plays {possessive(name, first=False)} move here, "
+                "seeing only those tiles."
             )
         else:
             said.textContent = f"Copy this link yourself: {link}"

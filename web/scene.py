@@ -45,6 +45,8 @@ class TileSprite:
     last: bool = False
     hinted: bool = False
     """The tile the hint suggests playing."""
+    ghost: bool = False
+    """A tile drawn where it could have gone, not laid (a review's better move): see-through."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,9 @@ class Scene:
             ],
             "boneyard": {"x": self.info.center[0], "y": self.info.center[1], "can_draw": self.can_draw},
             "line": len(self.line),
-            "hinted": [str(tile) for tile, sprite in self.hand if sprite.hinted],
+            "ghosts": [f"{t.first}-{t.second}" for t in self.line if t.ghost],
+            "hinted": [str(tile) for tile, sprite in self.hand if sprite.hinted]
+            + [f"{t.first}-{t.second}" for seat in self.seats for t in seat.tiles if t.hinted],
             "hint_target": None
             if self.hint_target is None
             else {"x": self.hint_target.center[0], "y": self.hint_target.center[1]},

@@ -1,5 +1,6 @@
 """Statistics kept on the device, per rule set: matches and hands played and won, points for
-and against, the current and the best run of matches won.
+and against, the current and the best run of matches won, and the running accuracy of the
+person's hands reviewed (:mod:`engine.ai.review`).
 
 Stored as JSON under one key of the browser's storage (:data:`STATS_KEY`), read
 defensively (anything damaged reads as no statistics), and counted once per hand: a
@@ -21,9 +22,9 @@ __all__ = ["STATS_KEY", "RuleSetStats", "Stats"]
 STATS_KEY = "dominoes.stats"
 """Where the statistics are kept (the main table only; embedded tables keep none)."""
 
-_MAX_COUNTED = 40
+_MAX_COUNTED = 120
 """How many counting marks are remembered, the least recently used forgotten first: two per
-match (its hands, and whether it was counted as finished), so twenty matches at least."""
+match (its hands, and whether it was counted as finished) and one per hand reviewed."""
 
 
 @dataclass
@@ -39,6 +40,17 @@ class RuleSetStats:
     streak: int = 0
     """Matches won in a row, up to now."""
     best_streak: int = 0
+    reviewed_hands: int = 0
+    """Hands of the person's reviewed (each once)."""
+    reviewed_decisions: int = 0
+    """Their decisions with a choice."""
+    sound_decisions: int = 0
+    """Those the review found lost nothing real: over ``reviewed_decisions``, the running accuracy."""
+
+    @property
+    def accuracy(self) -> float | None:
+        """The running accuracy of the reviewed hands (``None``: none reviewed)."""
+        return self.sound_decisions / self.reviewed_decisions if self.reviewed_decisions else None
 
 
 class Stats:
@@ -83,6 +95,21 @@ class Stats:
         figures.matches_won += int(won)
         figures.streak = figures.streak + 1 if won else 0
         figures.best_streak = max(figures.best_streak, figures.streak)
+        self._save()
+        return True
+
+    def count_review(self, match_id: str, variant: str, hand_number: int, decisions: int, sound: int) -> bool:
+        """Count the review of hand ``hand_number`` of a match once (``decisions`` with a choice,
+        ``sound`` of them lost nothing real); returns whether it was counted now."""
+        marker = f"{match_id}:review:{hand_number}"
+        if self._counted.get(marker) or not 0 <= sound <= decisions:
+            return False
+        self._mark(marker, 1)
+        self._trim()
+        figures = self.by_rule_set.setdefault(variant, RuleSetStats())
+        figures.reviewed_hands += 1
+        figures.reviewed_decisions += decisions
+        figures.sound_decisions += sound
         self._save()
         return True
 

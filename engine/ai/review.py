@@ -1,8 +1,8 @@
 """Hand review: the Expert's search looks back at every decision of one seat, and says what it cost.
 
-At each decision of the reviewed seat, the search (:class:`engine.ai.search.SearchBot`, set
-up as the Expert reads a table but with every legal move searched in every guessed deal:
-no racing) runs on that seat's view *at that moment*: the tiles it held and the public
+At each decision of the reviewed seat, the search (:class:`engine.ai.search.SearchBot`, with
+the Expert's play-outs but every legal move searched in every guessed deal: no racing)
+runs on that seat's view *at that moment*: the tiles it held and the public
 play so far, never the hidden tiles the record now shows. Each legal move gets its chance
 to win the hand for the seat's side (and, in the games scoring during play, its expected
 point margin: the side's points less the best other side's at the hand's end). The move
@@ -16,7 +16,8 @@ played is compared with the best one, and the difference is labelled (:data:`LAB
 
 The move the search rates highest is *best*; a move with no alternative is *forced* (not
 searched, and not counted in the accuracy). Each decision gets a one-line reason in the
-Hint's words (:func:`engine.ai.hint.merit`).
+Hint's words (:func:`engine.ai.hint.merit`). The search guesses the hidden tiles from the
+facts alone (see :data:`REVIEW`), so a review holds whatever the style of the players.
 
 The search's random numbers are seeded from the hand's number and the move's, nothing
 else, so the same record reviews the same everywhere (CPython or Pyodide), and a review
@@ -28,12 +29,10 @@ Run it as ``python -m engine.ai.review RECORD`` (``--help`` for the options).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
@@ -56,6 +55,7 @@ __all__ = [
     "DecisionReview",
     "HandReview",
     "MatchReview",
+    "better_words",
     "cost_words",
     "decision_moves",
     "describe",
@@ -82,17 +82,20 @@ POINT_THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
 REVIEW: dict[str, Any] = {
     "worlds": 300,
     "playouts": 2400,
-    "weigh": True,
     "unbiased": True,
-    "strength": 4.0,
-    "heaviest_first": True,
     "wary": True,
     "easy_opponents": 0.03,
     "race": 0.0,
 }
-"""The review's search: the Expert's reading of the table (``SEARCH_READING``), every legal
-move searched in every guessed deal (no racing), up to 300 deals and 2,400 play-outs per
-decision (so a decision with many moves searches fewer deals)."""
+"""The review's search: the Expert's play-outs (its own side wary, the other side as most
+players play), every legal move searched in every guessed deal (no racing), up to 300
+deals and 2,400 play-outs per decision (so a decision with many moves searches fewer deals).
+
+Unlike the Expert, it guesses the hidden tiles from the facts alone (what passes and draws
+prove), every consistent deal as likely, and does not read the others' choices as a
+heaviest-tile player's: measured on Medium players' hands, that reading made the review
+blame moves that, replayed on the real deal, did no worse (``python -m engine.ai.calibration``;
+see the README)."""
 
 
 def review_bot() -> SearchBot:
@@ -257,12 +260,12 @@ def review_decision(
         )
     points = scores_points(view.rules)
     measure = decision.margins if points else decision.win_rates
-    # The best is the move rated highest; the move played wins a tie.
-    best = max(measure, key=lambda action: (measure[action], action == played))
+    second = decision.win_rates if points else decision.values
+    # The best is the move rated highest, the other measure (the Expert's worth of a move,
+    # in which the points count too) breaking a tie; the move played wins a complete tie.
+    best = max(measure, key=lambda action: (measure[action], second[action], action == played))
     loss = max(0.0, measure[best] - measure[played])
-    label = "best" if best == played or loss <= 1e-9 else _label(loss, points)
-    if label == "best":
-        best = played
+    label = "best" if best == played else _label(loss, points)
     review = DecisionReview(
         hand_index,
         move,
@@ -280,6 +283,7 @@ def review_decision(
 
 
 def _label(loss: float, points: bool) -> str:
+    """The label of a move that was not the best, by what it cost."""
     thresholds = POINT_THRESHOLDS if points else WIN_THRESHOLDS
     label = "good"
     for name in ("inaccuracy", "mistake", "blunder"):
@@ -360,18 +364,28 @@ def move_words(view: PlayerView, action: Action) -> str:
     return str(action)
 
 
+def better_words(view: PlayerView, played: Action, best: Action) -> str:
+    """The better move as a player says it, told apart from the move played when both lay one
+    tile on ends showing the same number (which may score differently)."""
+    said = move_words(view, best)
+    return f"{said} at the other end" if said == move_words(view, played) else said
+
+
 def _forced_reason(view: PlayerView, played: Action) -> str:
     if isinstance(played, Draw):
         return "Nothing fitted: you had to draw."
     if isinstance(played, Pass):
         return "Nothing fitted: you had to pass."
-    return f"{_capital(move_words(view, played))} was your only move."
+    said = f"{_capital(move_words(view, played))} was your only move"
+    if sum(isinstance(action, Play) for action in view.legal_actions) > 1:
+        return f"{said} (either end leaves the same numbers showing)."
+    return f"{said}."
 
 
 def _reason(view: PlayerView, review: DecisionReview, points: bool) -> str:
     """One line: how the move played did, the better move and why (in the Hint's words)."""
     played, best = review.played, review.best
-    said, better = move_words(view, played), move_words(view, best)
+    said, better = move_words(view, played), better_words(view, played, best)
     if review.label == "best":
         why = merit(view, played) if isinstance(played, Play) else "the best move found"
         return f"{_capital(said)}: {why} ({_figure(review, played, points)} {_unit(points)})."
@@ -454,6 +468,9 @@ def summary_line(accuracy: float | None, costliest: DecisionReview | None, point
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m engine.ai.review RECORD``: print the review of a record's hands."""
+    import argparse  # (here: the page imports this module, and needs neither)
+    from pathlib import Path
+
     from engine.notation import read_record
 
     parser = argparse.ArgumentParser(
@@ -468,6 +485,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
     except OSError as error:
         print(f"Cannot read {args.record}: {error.strerror}.", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"Cannot read {args.record}: it is not a text file.", file=sys.stderr)
         return 2
     try:
         match = read_record(text)

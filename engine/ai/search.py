@@ -324,7 +324,11 @@ class SearchBot:
         found = []
         for _ in range(count):
             deal = sampler.sample_weighted(rng)
-            found.append((deal[0], deal[1], math.exp(self._log_weight(setup, deal))))
+            if setup.models:
+                weight = math.exp(self._log_weight(setup, deal))
+            else:  # no logarithm and back: the same weight to the last bit on every platform
+                weight = float(deal[2]) if self.unbiased else 1.0
+            found.append((deal[0], deal[1], weight))
         return found
 
     def _log_weight(self, setup: _Setup, deal: tuple[list[list[int]], list[int], float]) -> float:

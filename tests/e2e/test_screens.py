@@ -83,3 +83,40 @@ def test_the_dice_game_screens_are_written_at_each_size(open_app: Callable[..., 
     expect(page.locator("#rules-dialog")).to_contain_text("Match Points")
     shot("dice-rules")
     assert all(path.stat().st_size > 10_000 for path in shots)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_review_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
+    """The hand review: its summary and chart, at the costliest moment with the better move
+    drawn, and with the table of every decision open."""
+    from engine.notation import write_record
+    from engine.selfplay import bot_match
+    from tests.e2e.table import state
+    from web.share import record_fragment
+
+    width, height = SIZES[size]
+    OUT.mkdir(parents=True, exist_ok=True)
+    record = write_record(bot_match("partnership-block", 4, 13, ["random", "medium", "medium", "medium"], max_hands=1))
+    page = open_app("?aidelay=0" + record_fragment(record), viewport={"width": width, "height": height}).page
+    shots = []
+
+    def shot(name: str) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
+        path = OUT / f"{name}-{size}.png"
+        page.screenshot(path=path)
+        shots.append(path)
+
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    page.locator("#replay-review").click()
+    page.wait_for_function("document.body.dataset.review === 'done'")
+    worst = state(page)["review"]["costliest"]
+    page.locator("#review-chart").scroll_into_view_if_needed()
+    dot = next(dot for dot in state(page)["review"]["dots"] if dot["move"] == worst["move"])
+    box = page.locator("#review-chart").bounding_box()
+    page.mouse.click(box["x"] + dot["x"], box["y"] + dot["y"])
+    page.wait_for_function(f"document.body.dataset.replay === '0:{worst['move']}'")
+    shot("review")
+    page.locator("#review-details summary").click()
+    page.locator("#review-table").scroll_into_view_if_needed()
+    shot("review-table")
+    assert all(path.stat().st_size > 10_000 for path in shots)
