@@ -185,7 +185,7 @@ class ReviewBook:
             return said + decision.reason
         hand = self.hands[hand_index]
         cost = "" if decision.sound else f", costing {cost_words(decision.loss, hand.points)}"
-        return f"{said}{decision.label}{cost}. {decision.reason}"
+        return f"{said}{decision.label}{cost}. {decision.reason} Every move: {decision.every_move}."
 
 
 def _percent(chance: float | None) -> str:

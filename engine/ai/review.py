@@ -1,12 +1,13 @@
 """Hand review: the Expert's search looks back at every decision of one seat, and says what it cost.
 
-At each decision of the reviewed seat, the search (:class:`engine.ai.search.SearchBot`, with
-the Expert's play-outs but every legal move searched in every guessed deal: no racing)
+At each decision of the reviewed seat, the search (:class:`engine.ai.search.SearchBot`, as
+the Expert plays out, but with every legal move searched in every guessed deal: no racing)
 runs on that seat's view *at that moment*: the tiles it held and the public
 play so far, never the hidden tiles the record now shows. Each legal move gets its chance
 to win the hand for the seat's side (and, in the games scoring during play, its expected
-point margin: the side's points less the best other side's at the hand's end). The move
-played is compared with the best one, and the difference is labelled (:data:`LABELS`):
+point margin: the side's points less the best other side's at the hand's end). One
+search picks the best move, a second on fresh deals gives the figures; the move played is
+compared with the best one, and the difference is labelled (:data:`LABELS`):
 
 - in the games scoring nothing during play, by the chance to win the hand lost, in
   percentage points: under 5 is *good*, from 5 an *inaccuracy*, from 10 a *mistake*,
@@ -40,7 +41,7 @@ from engine.ai.base import think_through
 from engine.ai.hint import merit
 from engine.ai.knowledge import knowledge_of
 from engine.ai.medium import play_features
-from engine.ai.search import SearchBot
+from engine.ai.search import Decision, SearchBot
 from engine.errors import EngineError
 from engine.hand import Hand
 from engine.match import Match
@@ -84,18 +85,19 @@ REVIEW: dict[str, Any] = {
     "playouts": 2400,
     "unbiased": True,
     "wary": True,
-    "easy_opponents": 0.03,
     "race": 0.0,
 }
-"""The review's search: the Expert's play-outs (its own side wary, the other side as most
-players play), every legal move searched in every guessed deal (no racing), up to 300
-deals and 2,400 play-outs per decision (so a decision with many moves searches fewer deals).
+"""The review's search: the Expert's play-outs, every legal move searched in every guessed
+deal (no racing), up to 300 deals and 2,400 play-outs per search (so a decision with many
+moves searches fewer deals); a decision takes two searches (:func:`review_decision`).
 
-Unlike the Expert, it guesses the hidden tiles from the facts alone (what passes and draws
-prove), every consistent deal as likely, and does not read the others' choices as a
-heaviest-tile player's: measured on Medium players' hands, that reading made the review
-blame moves that, replayed on the real deal, did no worse (``python -m engine.ai.calibration``;
-see the README)."""
+Unlike the Expert, it makes no guess about how the others play, which a review of anyone's
+game cannot know: it deals the hidden tiles from the facts alone (what passes and draws
+prove), every consistent deal as likely, without reading the others' choices as a
+heaviest-tile player's, and in its play-outs every player plays warily (the Expert has the
+other side play as Easy). Measured on Medium players' hands, the Expert's reading made the
+review blame moves that, replayed on the real deal, did no worse
+(``python -m engine.ai.calibration``; see the README)."""
 
 
 def review_bot() -> SearchBot:
@@ -134,6 +136,9 @@ class DecisionReview:
     """One of :data:`LABELS`."""
     reason: str
     """One line a player understands."""
+    every_move: str = ""
+    """Every move searched with its figures, best first ("4-4 on the 4 42%, 4-3 on the 4 30%");
+    empty for a forced move."""
 
     @property
     def chance(self) -> float | None:
@@ -238,13 +243,19 @@ def review_decision(
     """Review the move ``played`` from ``view`` (the seat's view before it), searching in
     slices (yielding between them); returns the :class:`DecisionReview`.
 
-    The search's random numbers come from ``hand_index`` and ``move`` only.
+    Two searches on fresh deals: the first finds the best move, the second gives every
+    move's figures and so what the move played cost against it. Measured on the deals
+    that chose it, the best move would look better than it is (the likeliest to come out
+    on top among many moves is one whose deals happened to favour it), and a review would
+    blame moves that cost nothing. The searches' random numbers come from ``hand_index``
+    and ``move`` only.
     """
     choices = tuple(action for action in view.legal_actions if not isinstance(action, Claim))
     view = replace(view, legal_actions=choices)
-    rng = random.Random(f"review {hand_index} {move}")
-    decision = yield from (bot or review_bot()).think(view, rng, also=(played,))
-    if decision.worlds == 0:
+    searcher = bot or review_bot()
+    rng = random.Random(f"review {hand_index} {move} choose")
+    choosing = yield from searcher.think(view, rng, also=(played,))
+    if choosing.worlds == 0:
         return DecisionReview(
             hand_index,
             move,
@@ -259,11 +270,9 @@ def review_decision(
             reason=_forced_reason(view, played),
         )
     points = scores_points(view.rules)
+    best = _best(choosing, played, points)
+    decision = yield from searcher.think(view, random.Random(f"review {hand_index} {move}"), also=(played,))
     measure = decision.margins if points else decision.win_rates
-    second = decision.win_rates if points else decision.values
-    # The best is the move rated highest, the other measure (the Expert's worth of a move,
-    # in which the points count too) breaking a tie; the move played wins a complete tie.
-    best = max(measure, key=lambda action: (measure[action], second[action], action == played))
     loss = max(0.0, measure[best] - measure[played])
     label = "best" if best == played else _label(loss, points)
     review = DecisionReview(
@@ -279,7 +288,16 @@ def review_decision(
         label=label,
         reason="",
     )
-    return replace(review, reason=_reason(view, review, points))
+    return replace(review, reason=_reason(view, review, points), every_move=_every_move(view, review, points))
+
+
+def _best(decision: Decision, played: Action, points: bool) -> Action:
+    """The move a search rates highest: by points or by the chance to win, the other measure
+    (the Expert's worth of a move, in which the points count too) breaking a tie, and the
+    move played a complete tie."""
+    measure = decision.margins if points else decision.win_rates
+    second = decision.win_rates if points else decision.values
+    return max(measure, key=lambda action: (measure[action], second[action], action == played))
 
 
 def _label(loss: float, points: bool) -> str:
@@ -400,6 +418,16 @@ def _reason(view: PlayerView, review: DecisionReview, points: bool) -> str:
     return f"{_capital(better)} was better than {said}: {why} ({figures})."
 
 
+def _every_move(view: PlayerView, review: DecisionReview, points: bool) -> str:
+    """Each move searched and its figure, best first (a tile on two ends showing the same
+    number, the same move, once)."""
+    measure = review.margins if points else review.chances
+    said: dict[str, str] = {}
+    for action in sorted(measure, key=lambda action: -measure[action]):
+        said.setdefault(move_words(view, action), _figure(review, action, points))
+    return ", ".join(f"{words} {figure}" for words, figure in said.items()) + f" {_unit(points)}"
+
+
 def _figure(review: DecisionReview, action: Action, points: bool) -> str:
     """A move's expected point margin ("+1.5") or chance to win ("46%")."""
     if points:
@@ -441,6 +469,8 @@ def describe(review: MatchReview, names: Sequence[str]) -> str:
         lines.append(f"Hand {hand.hand_index + 1}, {names[hand.seat]}'s decisions:")
         for decision in hand.decisions:
             lines.append(f"  move {decision.move + 1:>3}  {decision.label:<10}  {decision.reason}")
+            if decision.every_move:
+                lines.append(f"  {'':>8}  {'':<10}  Every move: {decision.every_move}.")
         lines.append("  " + summary_line(hand.accuracy, hand.costliest, hand.points))
     if len(review.hands) > 1:
         points = review.hands[0].points

@@ -110,6 +110,11 @@ def test_axe_finds_no_serious_problem_on_the_main_screens(open_app: Callable[...
     page.click("#hand-replay-btn")
     expect(page.locator("#replay-dialog")).to_be_visible()
     screens["replay viewer"] = axe_violations(page)
+    page.click("#replay-review")
+    page.wait_for_function("document.body.dataset.review === 'done'")
+    page.click("#review-details summary")
+    expect(page.locator("#review-rows tr").first).to_be_visible()
+    screens["review"] = axe_violations(page)
     assert {name: found for name, found in screens.items() if found} == {}
 
 

@@ -96,7 +96,7 @@ def test_the_review_screens_are_written_at_each_size(open_app: Callable[..., Any
 
     width, height = SIZES[size]
     OUT.mkdir(parents=True, exist_ok=True)
-    record = write_record(bot_match("partnership-block", 4, 13, ["random", "medium", "medium", "medium"], max_hands=1))
+    record = write_record(bot_match("partnership-block", 4, 25, ["random", "medium", "medium", "medium"], max_hands=1))
     page = open_app("?aidelay=0" + record_fragment(record), viewport={"width": width, "height": height}).page
     shots = []
 

@@ -323,11 +323,12 @@ def check_decision(decision: DecisionReview, points: bool, hand: Hand) -> None:
     assert decision.played in decision.chances and decision.best in decision.chances
     assert set(decision.chances) == set(decision.margins)
     measure = decision.margins if points else decision.chances
-    assert measure[decision.best] >= max(measure.values()) - 1e-9
+    # (The best move is chosen by a search of its own; the figures, from a second one, may rank
+    # another move first: they only say what the move played cost against the one chosen.)
     assert decision.loss == pytest.approx(max(0.0, measure[decision.best] - measure[decision.played]))
     assert all(0.0 <= chance <= 1.0 for chance in decision.chances.values())
     if decision.label == "best":
-        assert decision.best == decision.played and decision.loss <= 1e-9 and decision.sound
+        assert decision.best == decision.played and decision.loss == 0.0 and decision.sound
     else:
         assert decision.best != decision.played
         assert decision.label == expected_label(decision.loss, points)
@@ -436,8 +437,8 @@ def test_a_choice_of_who_leads_is_reviewed() -> None:
     first = review.decisions[0]
     assert first.move == 0 and isinstance(first.played, Lead)
     assert first.counted and set(first.chances) == {Lead(seat) for seat in hand.opening.lead_choices}
-    said = "Leading yourself" if first.played.seat == chooser else "Letting your partner lead"
-    assert said in first.reason
+    said = "eading yourself" if first.played.seat == chooser else "etting your partner lead"
+    assert said in first.reason  # (first in the line, or named after the better choice)
     check_decision(first, False, hand)
 
 
