@@ -164,7 +164,19 @@ class ReplayView:
         self.shown = str(seat)
         self.page.el("replay-view").value = self.shown
         self.review.review(self.replay, seat, self.hand_index)
+        self._run(self._render_soon())
+
+    async def _render_soon(self) -> None:
+        """Draw the table in a browser task of its own (not the one that opened the review's
+        panel), so no task does both."""
+        await asyncio.sleep(0)
         self.render()
+
+    def _run(self, work: Any) -> None:
+        """Run a coroutine, holding on to it until it is done (so it is not collected midway)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def step(self, delta: int) -> None:
         """One move forward (1) or back (-1), across hands."""
@@ -394,9 +406,7 @@ class ReplayView:
         frame, link = self.frame(), self.puzzle_link()
         if link is None or not isinstance(frame, Frame) or self.replay is None:
             return
-        task = asyncio.ensure_future(self._copy(link, self.replay.names[frame.hand.turn]))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._run(self._copy(link, self.replay.names[frame.hand.turn]))
 
     async def _copy(self, link: str, name: str) -> None:
         said = self.page.el("replay-said")
