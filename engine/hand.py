@@ -189,6 +189,17 @@ class HandResult:
         """Whether nobody won the hand (a block with a tie for the fewest pips)."""
         return self.winner_side is None
 
+    @property
+    def net_points(self) -> tuple[int, ...]:
+        """What each side made of the hand: its award, plus its points in play, less its penalties."""
+        none = (0,) * len(self.points)
+        return tuple(
+            award + played - lost
+            for award, played, lost in zip(
+                self.points, self.play_points or none, self.penalties or none, strict=True
+            )
+        )
+
     def describe(self, seat_names: Sequence[str], award: Sequence[int] = ()) -> str:
         """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``.
 

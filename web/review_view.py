@@ -24,7 +24,7 @@ from web.page import Page
 from web.painter import Painter, SpriteBook
 from web.replay import Replay
 from web.review import MARKS, ReviewBook
-from web.review_chart import chart_dots, dot_at, draw_chart
+from web.review_chart import ChartDot, chart_dots, dot_at, draw_chart
 from web.slices import run_in_slices
 
 __all__ = ["ReviewView"]
@@ -200,7 +200,7 @@ class ReviewView:
             "(the table below gives the same figures)",
         )
 
-    def _dots(self, width: float, height: float) -> list[Any]:
+    def _dots(self, width: float, height: float) -> list[ChartDot]:
         assert self.book is not None
         moves = self.book.replay.moves_in(self.hand_index)
         return chart_dots(self.book.chart(self.hand_index), moves, width, height)

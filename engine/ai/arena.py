@@ -106,12 +106,7 @@ def play_deal(rules: Rules, seed: int, a: str, b: str) -> DealResult:
                 if call is not None:
                     hand.apply(call)
         assert hand.result is not None
-        net = [
-            award + played - lost
-            for award, played, lost in zip(
-                hand.result.points, hand.result.play_points, hand.result.penalties, strict=True
-            )
-        ]
+        net = hand.result.net_points
         sides_a = {rules.side_of(seat) for seat in seats_a}
         winner = hand.result.winner_side
         result.scores.append(0.5 if winner is None else float(winner in sides_a))

@@ -117,10 +117,7 @@ def _played_on(start: Hand, first: Action, bots: Sequence[Bot], side: int, seed:
         seat = hand.turn
         hand.apply(bots[seat].choose(view_of(hand, seat), random.Random(f"{seed}:{len(hand.history)}")))
     result = hand.result
-    net = [
-        award + played - lost
-        for award, played, lost in zip(result.points, result.play_points, result.penalties, strict=True)
-    ]
+    net = result.net_points
     ahead = net[side] - max(points for other, points in enumerate(net) if other != side)
     return (0.5 if result.winner_side is None else float(result.winner_side == side)), float(ahead)
 

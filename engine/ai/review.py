@@ -34,7 +34,7 @@ import random
 import sys
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.ai.base import think_through
@@ -160,21 +160,51 @@ class DecisionReview:
         """Whether the move lost nothing real (best or good)."""
         return self.label in ("best", "good")
 
+    def data(self) -> dict[str, Any]:
+        """The review as plain data (moves in their notation), ready for JSON."""
+        return {
+            "hand_index": self.hand_index,
+            "move": self.move,
+            "seat": self.seat,
+            "played": str(self.played),
+            "best": str(self.best),
+            "chances": {str(action): chance for action, chance in self.chances.items()},
+            "margins": {str(action): margin for action, margin in self.margins.items()},
+            "worlds": self.worlds,
+            "loss": self.loss,
+            "label": self.label,
+            "reason": self.reason,
+            "every_move": self.every_move,
+        }
 
-def _accuracy(decisions: Sequence[DecisionReview]) -> float | None:
-    counted = [decision for decision in decisions if decision.counted]
-    if not counted:
-        return None
-    return sum(decision.sound for decision in counted) / len(counted)
+
+class _Reviewed(Protocol):
+    @property
+    def decisions(self) -> tuple[DecisionReview, ...]: ...
 
 
-def _costliest(decisions: Sequence[DecisionReview]) -> DecisionReview | None:
-    costly = [decision for decision in decisions if decision.counted and not decision.sound]
-    return max(costly, key=lambda decision: decision.loss, default=None)
+class _Summary:
+    """The accuracy and the costliest moment of some reviewed decisions (a hand's, a match's)."""
+
+    __slots__ = ()
+
+    @property
+    def accuracy(self: _Reviewed) -> float | None:
+        """The share of the decisions with a choice that lost nothing real (``None``: none had a choice)."""
+        counted = [decision for decision in self.decisions if decision.counted]
+        if not counted:
+            return None
+        return sum(decision.sound for decision in counted) / len(counted)
+
+    @property
+    def costliest(self: _Reviewed) -> DecisionReview | None:
+        """The decision that cost most (``None`` if none cost anything real)."""
+        costly = [decision for decision in self.decisions if decision.counted and not decision.sound]
+        return max(costly, key=lambda decision: decision.loss, default=None)
 
 
 @dataclass(frozen=True, slots=True)
-class HandReview:
+class HandReview(_Summary):
     """The review of one hand for one seat."""
 
     hand_index: int
@@ -183,23 +213,13 @@ class HandReview:
     points: bool
     """Whether losses are in expected points (:func:`scores_points`) rather than chances."""
 
-    @property
-    def accuracy(self) -> float | None:
-        """The share of the decisions with a choice that lost nothing real (``None``: none had a choice)."""
-        return _accuracy(self.decisions)
-
-    @property
-    def costliest(self) -> DecisionReview | None:
-        """The decision that cost most (``None`` if none cost anything real)."""
-        return _costliest(self.decisions)
-
     def count(self, label: str) -> int:
         """How many decisions got ``label``."""
         return sum(decision.label == label for decision in self.decisions)
 
 
 @dataclass(frozen=True, slots=True)
-class MatchReview:
+class MatchReview(_Summary):
     """The reviews of a match's hands for one seat."""
 
     seat: int
@@ -209,16 +229,6 @@ class MatchReview:
     def decisions(self) -> tuple[DecisionReview, ...]:
         """Every decision reviewed, hand after hand."""
         return tuple(decision for hand in self.hands for decision in hand.decisions)
-
-    @property
-    def accuracy(self) -> float | None:
-        """The share of all decisions with a choice that lost nothing real."""
-        return _accuracy(self.decisions)
-
-    @property
-    def costliest(self) -> DecisionReview | None:
-        """The costliest decision of the match (``None`` if none cost anything real)."""
-        return _costliest(self.decisions)
 
 
 def decision_moves(hand: Hand, seat: int) -> list[int]:

@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.table import play_hand_with_buttons, settle
+from engine.notation import write_record
+from engine.selfplay import bot_match
+from tests.e2e.table import play_hand_with_buttons, settle, state
+from web.share import record_fragment
 
 pytestmark = pytest.mark.e2e
 
@@ -22,21 +25,37 @@ OUT = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 
 
+class Shots:
+    """Screenshots of one page at one size, each checked to fit the width, written to :data:`OUT`."""
+
+    def __init__(self, page: Page, size: str, still_tiles: bool = False) -> None:
+        """Shots of ``page`` at ``size``; with ``still_tiles``, each waits for every tile to be in its place."""
+        OUT.mkdir(parents=True, exist_ok=True)
+        self.page, self.size, self.still_tiles = page, size, still_tiles
+        self.paths: list[Path] = []
+
+    def __call__(self, name: str) -> None:
+        """Write the screen as ``<name>-<size>.png``."""
+        if self.still_tiles:
+            self.page.wait_for_function("document.body.dataset.moving !== 'true'")
+        width = SIZES[self.size][0]
+        assert self.page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
+        path = OUT / f"{name}-{self.size}.png"
+        self.page.screenshot(path=path)
+        self.paths.append(path)
+
+    def all_drawn(self) -> bool:
+        """Whether every shot is a drawn screen, not a blank one."""
+        return all(path.stat().st_size > 10_000 for path in self.paths)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_main_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
     width, height = SIZES[size]
-    OUT.mkdir(parents=True, exist_ok=True)
     page = open_app(
         "?variant=partnership-block&seed=21&aidelay=0", viewport={"width": width, "height": height}
     ).page
-    shots = []
-
-    def shot(name: str) -> None:
-        page.wait_for_function("document.body.dataset.moving !== 'true'")  # every tile in its place
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
-        path = OUT / f"{name}-{size}.png"
-        page.screenshot(path=path)
-        shots.append(path)
+    shot = Shots(page, size, still_tiles=True)
 
     settle(page)
     shot("table")
@@ -53,24 +72,17 @@ def test_the_main_screens_are_written_at_each_size(open_app: Callable[..., Any],
     page.keyboard.press("Escape")
     page.click("#rules-btn")
     shot("rules")
-    assert all(path.stat().st_size > 10_000 for path in shots)  # a drawn screen, not a blank one
+    assert shot.all_drawn()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_dice_game_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
     """Dice and Dominoes: the choice, the reveal, and the rules panel."""
     width, height = SIZES[size]
-    OUT.mkdir(parents=True, exist_ok=True)
     page = open_app(
         "?variant=dice&players=4&seed=5&aidelay=0", viewport={"width": width, "height": height}
     ).page
-    shots = []
-
-    def shot(name: str) -> None:
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
-        path = OUT / f"{name}-{size}.png"
-        page.screenshot(path=path)
-        shots.append(path)
+    shot = Shots(page, size)
 
     page.wait_for_function("document.body.dataset.phase === 'choose'")
     for _ in range(2):
@@ -82,29 +94,19 @@ def test_the_dice_game_screens_are_written_at_each_size(open_app: Callable[..., 
     page.click("#rules-btn")
     expect(page.locator("#rules-dialog")).to_contain_text("Match Points")
     shot("dice-rules")
-    assert all(path.stat().st_size > 10_000 for path in shots)
+    assert shot.all_drawn()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_review_screens_are_written_at_each_size(open_app: Callable[..., Any], size: str) -> None:
     """The hand review: its summary and chart, at the costliest moment with the better move
     drawn, and with the table of every decision open."""
-    from engine.notation import write_record
-    from engine.selfplay import bot_match
-    from tests.e2e.table import state
-    from web.share import record_fragment
-
     width, height = SIZES[size]
-    OUT.mkdir(parents=True, exist_ok=True)
-    record = write_record(bot_match("partnership-block", 4, 25, ["random", "medium", "medium", "medium"], max_hands=1))
+    record = write_record(
+        bot_match("partnership-block", 4, 25, ["random", "medium", "medium", "medium"], max_hands=1)
+    )
     page = open_app("?aidelay=0" + record_fragment(record), viewport={"width": width, "height": height}).page
-    shots = []
-
-    def shot(name: str) -> None:
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
-        path = OUT / f"{name}-{size}.png"
-        page.screenshot(path=path)
-        shots.append(path)
+    shot = Shots(page, size)
 
     expect(page.locator("#replay-dialog")).to_be_visible()
     page.locator("#replay-review").click()
@@ -119,4 +121,4 @@ def test_the_review_screens_are_written_at_each_size(open_app: Callable[..., Any
     page.locator("#review-details summary").click()
     page.locator("#review-table").scroll_into_view_if_needed()
     shot("review-table")
-    assert all(path.stat().st_size > 10_000 for path in shots)
+    assert shot.all_drawn()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.ai import think_through
-from engine.ai.review import DecisionReview, MatchReview, review_match
+from engine.ai.review import MatchReview, review_match
 from engine.notation import read_record, write_record
 from engine.selfplay import bot_match
 
@@ -32,24 +32,8 @@ from engine.ai import think_through
 from engine.ai.review import review_match
 from engine.notation import read_record
 
-def described(review):
-    return [
-        {{
-            "move": d.move,
-            "played": str(d.played),
-            "best": str(d.best),
-            "label": d.label,
-            "loss": d.loss,
-            "worlds": d.worlds,
-            "chances": {{str(a): c for a, c in d.chances.items()}},
-            "margins": {{str(a): m for a, m in d.margins.items()}},
-            "reason": d.reason,
-        }}
-        for d in review.decisions
-    ]
-
 reviews = [
-    described(think_through(review_match(read_record(text), seat)))
+    [decision.data() for decision in think_through(review_match(read_record(text), seat)).decisions]
     for text, seat in json.loads({cases!r})
 ]
 print(json.dumps({{"platform": sys.platform, "reviews": reviews}}))
@@ -63,21 +47,7 @@ def record(case: tuple[str, int, int, list[str], int]) -> str:
 
 def described(review: MatchReview) -> list[dict[str, Any]]:
     """The review as the Pyodide script prints it."""
-
-    def one(d: DecisionReview) -> dict[str, Any]:
-        return {
-            "move": d.move,
-            "played": str(d.played),
-            "best": str(d.best),
-            "label": d.label,
-            "loss": d.loss,
-            "worlds": d.worlds,
-            "chances": {str(a): c for a, c in d.chances.items()},
-            "margins": {str(a): m for a, m in d.margins.items()},
-            "reason": d.reason,
-        }
-
-    return [one(decision) for decision in review.decisions]
+    return [decision.data() for decision in review.decisions]
 
 
 def case_id(case: tuple[str, int, int, list[str], int]) -> str:
