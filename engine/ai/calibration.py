@@ -8,6 +8,12 @@ the move the review preferred, by the same levels with fresh random numbers. If 
 mean anything, the preferred move wins measurably more often after the decisions labelled
 blunders, and less so after mistakes and inaccuracies.
 
+Once nothing more may be drawn in a two-player game, the replays play the hand out as two
+perfect players would (:func:`engine.ai.endgame.best_move`, on the real deal: all a player
+does not see then is the few tiles left in the boneyard). Bots of every level miss forced
+wins there, and a replay that lets the other player off the hook after a blunder says
+nothing about the blunder.
+
 Run it as ``python -m engine.ai.calibration`` (``--help`` for the options); it prints, per
 label, how many decisions got it, their average loss as the review saw it, and how much
 more often the better move won in the replays, with a 95% confidence interval over the
@@ -27,6 +33,9 @@ from dataclasses import dataclass, field
 from engine.actions import Action
 from engine.ai import Bot, make_bot, own_call, think_through
 from engine.ai.arena import half_width
+from engine.ai.bits import LineHand, serves
+from engine.ai.endgame import best_move, solvable
+from engine.ai.fast import FastHand, action_of
 from engine.ai.review import DecisionReview, review_hand, scores_points
 from engine.hand import Hand
 from engine.selfplay import bot_match
@@ -114,12 +123,29 @@ def _played_on(start: Hand, first: Action, bots: Sequence[Bot], side: int, seed:
             if call is not None:
                 hand.apply(call)
                 continue
+        perfect = _perfect_play(hand)
+        if perfect is not None:
+            hand.apply(perfect)
+            continue
         seat = hand.turn
         hand.apply(bots[seat].choose(view_of(hand, seat), random.Random(f"{seed}:{len(hand.history)}")))
     result = hand.result
     net = result.net_points
     ahead = net[side] - max(points for other, points in enumerate(net) if other != side)
     return (0.5 if result.winner_side is None else float(result.winner_side == side)), float(ahead)
+
+
+def _perfect_play(hand: Hand) -> Action | None:
+    """The play two perfect players' endgame calls for in ``hand`` (``None``: not such an
+    endgame, no play to choose, or too large to solve)."""
+    if hand.rules.players != 2 or not serves(hand.rules):
+        return None
+    fast = FastHand.from_hand(hand)
+    line = LineHand.from_fast(fast)
+    if not solvable(line):
+        return None
+    move = best_move(line)
+    return None if move is None else action_of(move, fast.t)
 
 
 def calibrate(

@@ -86,6 +86,7 @@ REVIEW: dict[str, Any] = {
     "unbiased": True,
     "wary": True,
     "race": 0.0,
+    "endgames": True,
 }
 """The review's search: the Expert's play-outs, every legal move searched in every guessed
 deal (no racing), up to 300 deals and 2,400 play-outs per search (so a decision with many
@@ -97,7 +98,12 @@ prove), every consistent deal as likely, without reading the others' choices as 
 heaviest-tile player's, and in its play-outs every player plays warily (the Expert has the
 other side play as Easy). Measured on Medium players' hands, the Expert's reading made the
 review blame moves that, replayed on the real deal, did no worse
-(``python -m engine.ai.calibration``; see the README)."""
+(``python -m engine.ai.calibration``; see the README).
+
+Near the end of a two-player hand, once nothing more may be drawn and the deals left are
+few, each is played to the end as two perfect players would (``endgames``,
+:mod:`engine.ai.endgame`): a greedy play-out there lets the other player walk into a lost
+block or miss the one winning tile, and the review saw wins where every move lost."""
 
 
 def review_bot() -> SearchBot:

@@ -33,15 +33,17 @@ from engine.actions import Action, Claim, Draw, Play
 from engine.ai.base import think_through
 from engine.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample, scoring_facts
 from engine.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, serves, state_for
+from engine.ai.endgame import EndgameTooLarge, solvable, solve
 from engine.ai.fast import FastHand, Outcome, RandomSource, move_of
 from engine.ai.knowledge import DealSampler, knowledge_of, with_facts
 from engine.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
 from engine.ai.tally import Numbers, Tally
 from engine.errors import IllegalActionError
-from engine.rules import HandScoring, MatchScoring, PlayScoring, Rules
+from engine.rules import DrawRule, HandScoring, MatchScoring, PlayScoring, Rules
 from engine.view import PlayerView
 
 __all__ = [
+    "ENDGAME_DEALS",
     "PLAYOUT_RANDOMNESS",
     "Decision",
     "SearchBot",
@@ -106,6 +108,23 @@ def hand_valuer(rules: Rules, side: int) -> Callable[[Outcome], tuple[float, flo
     return value
 
 
+ENDGAME_DEALS = 64
+"""With ``SearchBot(endgames=True)``, the most ways the unseen tiles may lie (between the
+other player's hand and the boneyard) for the deals to be solved rather than played out."""
+
+
+def _few_deals(view: PlayerView, hidden: Sequence[object]) -> bool:
+    """Whether ``view`` is of a two-player line game where nothing more may be drawn and the
+    ``hidden`` tiles may lie in at most :data:`ENDGAME_DEALS` ways."""
+    rules = view.rules
+    return (
+        rules.players == 2
+        and serves(rules)
+        and (rules.draw is DrawRule.NONE or view.boneyard_count <= rules.boneyard_reserve)
+        and math.comb(len(hidden), view.boneyard_count) <= ENDGAME_DEALS
+    )
+
+
 def _points_do_not_count(rules: Rules) -> bool:
     return rules.match_scoring in (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX) or (
         rules.out_scoring is HandScoring.ONE_POINT
@@ -138,6 +157,9 @@ class _Setup:
     value: Callable[[Outcome], tuple[float, float, float]]
     """A finished play-out's worth to the seat's side, whether the side won, and its point
     margin (:func:`hand_valuer`)."""
+    endgames: dict[tuple[int, ...], Outcome] | None = None
+    """With ``SearchBot(endgames=True)`` in a small two-player endgame, the positions solved
+    so far (:mod:`engine.ai.endgame`); ``None``: every deal is played out."""
 
 
 class SearchBot:
@@ -173,6 +195,11 @@ class SearchBot:
     With ``partners``, in the partnership games scoring nothing during play, the seat
     signals its strong suit to its partner and reads its partner's signals
     (:mod:`engine.ai.partner`; the reading needs ``weigh``).
+
+    With ``endgames``, once nothing more may be drawn in a two-player line game and the
+    deals the seat could be facing are few (at most :data:`ENDGAME_DEALS`), each deal is
+    played to the end as two perfect players would (:mod:`engine.ai.endgame`) rather than
+    played out; a deal too large to solve within the endgame budget is played out.
     """
 
     def __init__(
@@ -193,6 +220,7 @@ class SearchBot:
         unbiased: bool = False,
         playouts: int | None = None,
         partners: bool = False,
+        endgames: bool = False,
     ) -> None:
         """A bot of ``level`` searching ``worlds`` worlds per decision (see the class docstring)."""
         self.level = level
@@ -211,6 +239,7 @@ class SearchBot:
         self.unbiased = unbiased
         self.playouts = math.inf if playouts is None else playouts
         self.partners = partners
+        self.endgames = endgames
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Search to the end of the budget and return the best action."""
@@ -305,6 +334,7 @@ class SearchBot:
             lacks=[sum(1 << value for value in lacking) for lacking in knowledge.lacks],
             signal=talking,
             value=hand_valuer(rules, side),
+            endgames={} if self.endgames and _few_deals(view, knowledge.hidden) else None,
         )
 
     def _deals(
@@ -346,10 +376,18 @@ class SearchBot:
         numbers = Numbers(rng)
         value = setup.value
         results: list[tuple[float, float, float]] = []
+        solved = setup.endgames
         for index in tally.live:
             hand = base.copy()
             hand.apply(setup.moves[index])
-            results.append(value(self._play_out(setup, hand, numbers.again())))
+            numbers.again()
+            if solved is not None and isinstance(hand, LineHand) and solvable(hand):
+                try:
+                    results.append(value(solve(hand, solved)))
+                    continue
+                except EndgameTooLarge:
+                    pass
+            results.append(value(self._play_out(setup, hand, numbers)))
         tally.add(weight, results)
 
     def _play_out(self, setup: _Setup, hand: FastHand | LineHand, numbers: Numbers) -> Outcome:

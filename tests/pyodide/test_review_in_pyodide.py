@@ -1,8 +1,9 @@
 """A hand review in the real Pyodide says what it says on CPython: the same records, read
 there from their text, get the same labels, losses, chances and reasons (the review's
 search is seeded from the hand's and the move's numbers only, and its budget counts work,
-never time). One hand of a 4-player partnership block game and one of a 2-player all-fives
-game (losses in chances, then in points)."""
+never time). One hand of a 4-player partnership block game, one of a 2-player all-fives
+game (losses in chances, then in points) and one of `draw-2` whose endgame the review solves
+exactly (`engine.ai.endgame`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ pytestmark = pytest.mark.pyodide
 CASES: list[tuple[str, int, int, list[str], int]] = [
     ("partnership-block", 4, 14, ["random", "greedy", "medium", "greedy"], 0),
     ("all-fives", 2, 12, ["random", "greedy"], 0),
+    ("draw-2", 2, 30026, ["medium", "medium"], 1),
 ]
 
 PYODIDE_SCRIPT = """
