@@ -53,7 +53,7 @@ from engine.layout import SpinnerRule
 from engine.rules import BlockedWinner, DrawRule, HandScoring, OutRule, PlayScoring, Rules
 from engine.tiles import Tile
 
-__all__ = ["EASY", "GREEDY", "WARY", "LineHand", "LineTable", "Policy", "serves", "state_for"]
+__all__ = ["EASY", "GREEDY", "WARY", "LineHand", "LineTable", "Policy", "outcome_of", "serves", "state_for"]
 
 _LEAD_BASE = -10
 _NO_END = -1
@@ -562,7 +562,7 @@ class LineHand:
         return not held & fits
 
     def _finish(self, reason: str, winning_seat: int) -> None:
-        self.outcome = _outcome(self.t, self.hands, self.play_points, self.penalties, reason, winning_seat)
+        self.outcome = outcome_of(self.t, self.hands, self.play_points, self.penalties, reason, winning_seat)
 
     # --- the play-out -----------------------------------------------------------------
 
@@ -669,7 +669,7 @@ class LineHand:
                     sx, sy = sy, suit[y]
                 if not mine and (out_one or not any(hands[other] for other in partners[turn])):
                     self.x, self.y, self.turn = x, y, turn
-                    self.outcome = _outcome(t, hands, self.play_points, self.penalties, "out", turn)
+                    self.outcome = outcome_of(t, hands, self.play_points, self.penalties, "out", turn)
                     return self.outcome
             elif trace is not None:
                 trace.append(PASS)
@@ -678,7 +678,7 @@ class LineHand:
                 turn = next_seat[turn]
             if not held & (sx | sy):
                 self.x, self.y, self.turn = x, y, turn
-                self.outcome = _outcome(t, hands, self.play_points, self.penalties, "blocked", -1)
+                self.outcome = outcome_of(t, hands, self.play_points, self.penalties, "blocked", -1)
                 return self.outcome
 
     def traced_move(self, step: int) -> int:
@@ -815,7 +815,7 @@ class LineHand:
                 fits = suit[x] | suit[y]
                 if not mine and (out_one or not any(hands[other] for other in partners[turn])):
                     self.x, self.y, self.turn = x, y, turn
-                    self.outcome = _outcome(t, hands, self.play_points, self.penalties, "out", turn)
+                    self.outcome = outcome_of(t, hands, self.play_points, self.penalties, "out", turn)
                     return self.outcome
             else:
                 rand()  # the greedy player's number, drawn before it finds nothing to lay
@@ -826,7 +826,7 @@ class LineHand:
                 turn = next_seat[turn]
             if not held & fits:
                 self.x, self.y, self.turn = x, y, turn
-                self.outcome = _outcome(t, hands, self.play_points, self.penalties, "blocked", -1)
+                self.outcome = outcome_of(t, hands, self.play_points, self.penalties, "blocked", -1)
                 return self.outcome
 
     def _loop(
@@ -954,7 +954,7 @@ class LineHand:
             if spare <= 0 and ((stuck_ends and not hands[turn] & fits) or not held & fits):
                 break
         self.x, self.y, self.dx, self.dy, self.turn = x, y, dx, dy, turn
-        self.outcome = _outcome(t, hands, play_points, self.penalties, reason, winner)
+        self.outcome = outcome_of(t, hands, play_points, self.penalties, reason, winner)
         return self.outcome
 
 
@@ -1072,7 +1072,7 @@ def _wary(
     return best, best_position
 
 
-def _outcome(
+def outcome_of(
     t: LineTable,
     hands: list[int],
     play_points: list[int],
@@ -1080,7 +1080,8 @@ def _outcome(
     reason: str,
     winning_seat: int,
 ) -> Outcome:
-    """How the hand came out, as ``FastHand`` reports it."""
+    """How a hand of ``t``'s rules ended with ``hands`` left (``winning_seat`` out, or -1), as
+    ``FastHand`` reports it."""
     tables = t.pip_tables
     if len(tables) == 3:  # 21 to 30 tiles (a double-six set): three looks each
         low, middle, high = tables

@@ -17,7 +17,7 @@ one perfect line, not the most a player could make.
 
 from __future__ import annotations
 
-from engine.ai.bits import LineHand, _outcome
+from engine.ai.bits import LineHand, outcome_of
 from engine.ai.fast import Outcome
 
 __all__ = ["ENDGAME_NODES", "EndgameTooLarge", "best_move", "solvable", "solve"]
@@ -87,12 +87,14 @@ def solve(hand: LineHand, memo: dict[tuple[int, ...], Outcome], budget: int = EN
                 else:
                     after_first, after_second = first ^ bit, second
                 if not (after_second if turn else after_first):
-                    outcome = _outcome(t, [after_first, after_second], play_points, penalties, "out", turn)
+                    outcome = outcome_of(t, [after_first, after_second], play_points, penalties, "out", turn)
                 elif not (after_first | after_second) & (suit[nx] | suit[ny]):
-                    outcome = _outcome(t, [after_first, after_second], play_points, penalties, "blocked", -1)
+                    outcome = outcome_of(
+                        t, [after_first, after_second], play_points, penalties, "blocked", -1
+                    )
                 else:
                     outcome = best(after_first, after_second, nx, ny, 1 - turn)
-                worth = 0.5 if outcome.winner_side is None else float(outcome.winner_side == me)
+                worth = _worth(outcome, me)
                 if worth > chosen_worth:
                     chosen, chosen_worth = outcome, worth
                     if worth == 1.0:  # nothing does better than a win
@@ -122,7 +124,12 @@ def best_move(hand: LineHand, budget: int = ENDGAME_NODES) -> int | None:
             outcome = after.outcome if after.outcome is not None else solve(after, memo, budget)
         except EndgameTooLarge:
             return None
-        worth = 0.5 if outcome.winner_side is None else float(outcome.winner_side == me)
+        worth = _worth(outcome, me)
         if worth > chosen_worth:
             chosen, chosen_worth = move, worth
     return chosen
+
+
+def _worth(outcome: Outcome, side: int) -> float:
+    """What a hand's end is worth to ``side``: 1 won, 0.5 tied, 0 lost."""
+    return 0.5 if outcome.winner_side is None else float(outcome.winner_side == side)
