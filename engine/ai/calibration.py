@@ -4,9 +4,11 @@ A review (:mod:`engine.ai.review`) judges a move from what its seat could see. T
 that judgement against what really followed: bots of chosen levels play hands; every
 decision of every seat is reviewed; then, from the real position (every tile where it
 truly was), the hand is played on many times after the move played and as many times after
-the move the review preferred, by the same levels with fresh random numbers. If the labels
-mean anything, the preferred move wins measurably more often after the decisions labelled
-blunders, and less so after mistakes and inaccuracies.
+the move the review preferred, with fresh random numbers, by bots of one chosen level (Hard
+by default) or by the very levels that played the hand (``--replayer players``: the game
+goes on as its own players would have played it). If the labels mean anything, the
+preferred move wins measurably more often after the decisions labelled blunders, and less
+so after mistakes and inaccuracies.
 
 Once nothing more may be drawn in a two-player game, the replays play the hand out as two
 perfect players would (:func:`engine.ai.endgame.best_move`, on the real deal: all a player
@@ -17,7 +19,7 @@ nothing about the blunder.
 Run it as ``python -m engine.ai.calibration`` (``--help`` for the options); it prints, per
 label, how many decisions got it, their average loss as the review saw it, and how much
 more often the better move won in the replays, with a 95% confidence interval over the
-decisions.
+decisions. ``--jobs`` spreads the hands over worker processes; the figures stay the same.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ from engine.selfplay import bot_match
 from engine.variants import make_rules
 from engine.view import view_of
 
-__all__ = ["Calibration", "LabelCheck", "calibrate", "main", "replay_gain"]
+__all__ = ["PLAYERS", "Calibration", "LabelCheck", "calibrate", "main", "replay_gain", "replayers_for"]
+
+PLAYERS = "players"
+"""The replayer that means: every seat replayed by the level that played it."""
 
 
 @dataclass
@@ -80,28 +85,39 @@ class Calibration:
     players: int
     levels: tuple[str, ...]
     replayer: str
+    """The level replaying every seat, or :data:`PLAYERS` (each seat its own level)."""
     hands: int
     checks: dict[str, LabelCheck]
 
     def report(self) -> str:
         """The calibration as a few lines of text."""
+        by = "the same players" if self.replayer == PLAYERS else f"{self.replayer} players"
         head = (
             f"{self.variant}, {self.players} players, {self.hands} hands by {', '.join(self.levels)}; "
-            f"every seat's decisions reviewed and replayed both ways by {self.replayer} players:"
+            f"every seat's decisions reviewed and replayed both ways by {by}:"
         )
         points = scores_points(make_rules(self.variant, self.players))
         return "\n".join([head, *(check.line(points) for check in self.checks.values())])
 
 
-def replay_gain(hand: Hand, decision: DecisionReview, replayer: str, continuations: int, seed: int) -> float:
+def replayers_for(levels: Sequence[str], replayer: str) -> list[str]:
+    """The level that replays each seat: ``replayer`` for every seat, or with :data:`PLAYERS`
+    the level each seat played at (``levels``)."""
+    return list(levels) if replayer == PLAYERS else [replayer] * len(levels)
+
+
+def replay_gain(
+    hand: Hand, decision: DecisionReview, replayers: Sequence[str], continuations: int, seed: int
+) -> float:
     """What the better move gained over the move played in the real ``hand``, played on by
-    bots of level ``replayer`` after each (``continuations`` times, the same random numbers
-    both ways): how much more often the decision's side won, or in the games scoring during
-    play (where the review weighs points) how many more points it made over the best other side."""
+    bots of the levels ``replayers`` (one per seat) after each (``continuations`` times, the
+    same random numbers both ways): how much more often the decision's side won, or in the
+    games scoring during play (where the review weighs points) how many more points it made
+    over the best other side."""
     start = hand.start_copy()
     for action in hand.actions[: decision.move]:
         start.apply(action)
-    bots = [make_bot(replayer) for _ in range(hand.rules.players)]
+    bots = [make_bot(level) for level in replayers]
     side = hand.rules.side_of(decision.seat)
     points = scores_points(hand.rules)
     gain = 0.0
@@ -156,26 +172,49 @@ def calibrate(
     seed: int,
     replayer: str = "hard",
     continuations: int = 8,
+    jobs: int = 1,
 ) -> Calibration:
     """Play ``hands`` one-hand matches (seeds ``seed``, ``seed + 1``...) between ``levels``,
-    review every seat, and replay each judged decision both ways by ``replayer`` bots
-    (:func:`replay_gain`)."""
+    review every seat, and replay each judged decision both ways by ``replayer`` bots, or
+    with :data:`PLAYERS` by the levels that played (:func:`replay_gain`); ``jobs`` worker
+    processes share the hands, and the result does not depend on how many."""
     checks = {label: LabelCheck(label) for label in ("best", "good", "inaccuracy", "mistake", "blunder")}
-    for number in range(hands):
-        match = bot_match(variant, players, seed + number, levels, max_hands=1)
-        hand = match.hands[0]
-        for seat in range(players):
-            review = think_through(review_hand(hand, seat))
-            for decision in review.decisions:
-                if decision.label == "forced":
-                    continue
-                check = checks[decision.label]
-                check.losses.append(decision.loss)
-                if decision.label == "best":  # nothing to compare: the better move is the move played
-                    check.gains.append(0.0)
-                    continue
-                check.gains.append(replay_gain(hand, decision, replayer, continuations, seed + number))
+    work = [
+        (variant, players, tuple(levels), seed + number, replayer, continuations) for number in range(hands)
+    ]
+    if jobs > 1:
+        import multiprocessing  # only here: Pyodide has no worker processes
+
+        with multiprocessing.Pool(jobs) as pool:
+            judged = pool.map(_judge_hand, work, chunksize=1)
+    else:
+        judged = [_judge_hand(job) for job in work]
+    for label, loss, gain in (row for rows in judged for row in rows):
+        checks[label].losses.append(loss)
+        checks[label].gains.append(gain)
     return Calibration(variant, players, tuple(levels), replayer, hands, checks)
+
+
+def _judge_hand(job: tuple[str, int, tuple[str, ...], int, str, int]) -> list[tuple[str, float, float]]:
+    """One hand played, every seat reviewed and each judged decision replayed: its label, the
+    review's loss and the better move's gain in the replays."""
+    variant, players, levels, seed, replayer, continuations = job
+    hand = bot_match(variant, players, seed, levels, max_hands=1).hands[0]
+    replayers = replayers_for(levels, replayer)
+    rows = []
+    for seat in range(players):
+        review = think_through(review_hand(hand, seat))
+        for decision in review.decisions:
+            if decision.label == "forced":
+                continue
+            # "best": nothing to compare, the better move is the move played
+            gain = (
+                0.0
+                if decision.label == "best"
+                else replay_gain(hand, decision, replayers, continuations, seed)
+            )
+            rows.append((decision.label, decision.loss, gain))
+    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -195,13 +234,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--continuations", type=int, default=8, help="replays each way per decision (default: 8)"
     )
-    parser.add_argument("--replayer", default="hard", help="the level that plays the replays (default: hard)")
+    parser.add_argument(
+        "--replayer",
+        default="hard",
+        help=f"the level that plays the replays, or {PLAYERS!r}: each seat its own level (default: hard)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     levels = (levels * args.players)[: args.players]
     print(
         calibrate(
-            args.variant, args.players, levels, args.hands, args.seed, args.replayer, args.continuations
+            args.variant,
+            args.players,
+            levels,
+            args.hands,
+            args.seed,
+            args.replayer,
+            args.continuations,
+            args.jobs,
         ).report()
     )
     return 0
