@@ -19,8 +19,9 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.ai import make_bot, own_call
 from engine.hand import Hand
@@ -29,7 +30,20 @@ from engine.rules import Rules
 from engine.variants import make_rules
 from engine.view import view_of
 
-__all__ = ["DealResult", "Summary", "half_width", "main", "play_deal", "run_arena", "seatings", "time_stats"]
+__all__ = [
+    "DealResult",
+    "Summary",
+    "half_width",
+    "main",
+    "map_jobs",
+    "play_deal",
+    "run_arena",
+    "seatings",
+    "time_stats",
+]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 @dataclass
@@ -132,13 +146,7 @@ def run_arena(
     """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1``, ...) and summarise them."""
     rules = make_rules(variant, players)
     work = [(rules, seed + number, a, b) for number in range(deals)]
-    if jobs > 1:
-        import multiprocessing  # only here: Pyodide has no worker processes
-
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_play_deal_job, work, chunksize=4)
-    else:
-        results = [_play_deal_job(job) for job in work]
+    results = map_jobs(_play_deal_job, work, jobs)
     per_deal = [statistics.fmean(result.scores) for result in results]
     win_rate = statistics.fmean(per_deal)
     times: dict[str, list[float]] = {a: [], b: []}
@@ -157,6 +165,20 @@ def run_arena(
         margin=statistics.fmean(m for result in results for m in result.margins),
         times={level: time_stats(spent) for level, spent in times.items() if spent},
     )
+
+
+def map_jobs(
+    function: Callable[[Job], Result], work: Sequence[Job], jobs: int, chunksize: int = 4
+) -> list[Result]:
+    """``function`` of each item of ``work``, in order: shared among ``jobs`` worker processes
+    (``chunksize`` items at a time), or worked through in this process when ``jobs`` is 1.
+    ``function`` must be a module-level function, for the workers to find it."""
+    if jobs <= 1:
+        return [function(job) for job in work]
+    import multiprocessing  # only here: Pyodide has no worker processes
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(function, work, chunksize=chunksize)
 
 
 def half_width(values: Sequence[float]) -> float:

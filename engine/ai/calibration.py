@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action
 from engine.ai import Bot, make_bot, own_call, think_through
-from engine.ai.arena import half_width
+from engine.ai.arena import half_width, map_jobs
 from engine.ai.bits import LineHand, serves
 from engine.ai.endgame import best_move, solvable
 from engine.ai.fast import FastHand, action_of
@@ -182,13 +182,7 @@ def calibrate(
     work = [
         (variant, players, tuple(levels), seed + number, replayer, continuations) for number in range(hands)
     ]
-    if jobs > 1:
-        import multiprocessing  # only here: Pyodide has no worker processes
-
-        with multiprocessing.Pool(jobs) as pool:
-            judged = pool.map(_judge_hand, work, chunksize=1)
-    else:
-        judged = [_judge_hand(job) for job in work]
+    judged = map_jobs(_judge_hand, work, jobs, chunksize=1)  # hands differ much in cost
     for label, loss, gain in (row for rows in judged for row in rows):
         checks[label].losses.append(loss)
         checks[label].gains.append(gain)
@@ -207,13 +201,12 @@ def _judge_hand(job: tuple[str, int, tuple[str, ...], int, str, int]) -> list[tu
         for decision in review.decisions:
             if decision.label == "forced":
                 continue
-            # "best": nothing to compare, the better move is the move played
-            gain = (
-                0.0
-                if decision.label == "best"
-                else replay_gain(hand, decision, replayers, continuations, seed)
+            if decision.label == "best":  # nothing to compare: the better move is the move played
+                rows.append((decision.label, decision.loss, 0.0))
+                continue
+            rows.append(
+                (decision.label, decision.loss, replay_gain(hand, decision, replayers, continuations, seed))
             )
-            rows.append((decision.label, decision.loss, gain))
     return rows
 
 

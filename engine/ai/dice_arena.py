@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.ai.arena import half_width, time_stats
+from engine.ai.arena import half_width, map_jobs, time_stats
 from engine.ai.dice_bots import DICE_LEVEL_NAMES, DiceBot, make_dice_bot
 from engine.dice_hand import DiceHand
 
@@ -180,13 +180,7 @@ def run_dice_arena(
     """Play ``deals`` duplicate deals (seeds ``first_seed``, ``first_seed + 1``, ...) and summarise."""
     make_dice_bot(level_a), make_dice_bot(level_b)  # an unknown level fails here, at once
     work = [(first_seed + number, level_a, level_b, players, sets) for number in range(deals)]
-    if jobs > 1:
-        import multiprocessing  # only here: Pyodide has no worker processes
-
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_play_job, work, chunksize=4)
-    else:
-        results = [_play_job(job) for job in work]
+    results = map_jobs(_play_job, work, jobs)
     return summarise(results, level_a, level_b, players, sets, first_seed)
 
 
