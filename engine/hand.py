@@ -5,15 +5,17 @@ from __future__ import annotations
 import bisect
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.errors import EngineError, IllegalActionError
 from engine.layout import End, Layout, SpinnerRule, end_code, end_count, end_of, fresh_side_ranks, spins
-from engine.rules import BlockedWinner, DrawRule, FirstOpener, HandScoring, OutRule, PlayScoring, Rules
+from engine.rules import BlockedWinner, DrawRule, FirstOpener, OutRule, PlayScoring, Rules
+from engine.scoring import hand_award, points_by_count
 from engine.tiles import Tile
+from engine.words import agree, and_list
 
 __all__ = [
     "Claimed",
@@ -29,10 +31,7 @@ __all__ = [
     "Played",
     "Scored",
     "first_opening",
-    "hand_award",
     "highest_double_opening",
-    "play_points",
-    "round_to_five",
 ]
 
 MAX_REDEALS = 1000
@@ -257,32 +256,6 @@ class HandResult:
         return " & ".join(seat_names[seat] for seat in range(len(seat_names)) if seat % 2 == side)
 
 
-def agree(subject: str, verb: str) -> str:
-    """``verb`` (third person singular, e.g. "scores", "wins") agreeing with ``subject``.
-
-    "You" and partners joined by "&" ("You & North") take the plural: "You & North score".
-    """
-    if subject == "You" or " & " in subject:
-        return verb[:-2] if verb.endswith("es") and verb[-3:-2] in "sxz" else verb[:-1]
-    return verb
-
-
-def possessive(name: str, first: bool = True) -> str:
-    """Whose: "West's", and for "You" "Your" (``first`` word of a sentence) or "your"."""
-    if name == "You":
-        return "Your" if first else "your"
-    return f"{name}'s"
-
-
-def and_list(names: Iterable[object], conjunction: str = "and") -> str:
-    """Names joined as a sentence lists them: "West", "West and East", "You, West and East"
-    (or with another ``conjunction``: "2, 3 or 4")."""
-    words = [str(name) for name in names]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
-
-
 def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
     """The holder of the highest double opens with it; with none dealt, the heaviest tile."""
     dealt = [(seat, tile) for seat, held in enumerate(hands) for tile in held]
@@ -305,16 +278,6 @@ def first_opening(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
     if redeal and opening.tile is not None and not opening.tile.is_double:
         raise EngineError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
     return opening
-
-
-def play_points(scoring: PlayScoring, layout: Layout) -> int:
-    """What a play scores under ``scoring`` given the layout after it (0: nothing)."""
-    if scoring is PlayScoring.NONE:
-        return 0
-    count = end_count(layout)
-    if count and (count % 5 == 0 or (scoring is PlayScoring.FIVES_AND_THREES and count % 3 == 0)):
-        return count
-    return 0
 
 
 _Resumed = tuple[Layout, int, tuple[int, ...], tuple[int, ...], "tuple[int, int] | None", "Tile | None", bool]
@@ -414,6 +377,7 @@ class _Tables:
         "passed",
         "pips",
         "players",
+        "points",
         "rank",
         "rank_at",
         "rows",
@@ -465,6 +429,8 @@ class _Tables:
         """By rank, the layout of that tile alone, once made (shared too)."""
         self.draws = rules.draw is not DrawRule.NONE
         self.scores_play = rules.play_scoring is not PlayScoring.NONE
+        self.points = points_by_count(rules)
+        """What a play scores by the count of the open ends after it (see :func:`engine.scoring.points_by_count`)."""
         self.players = rules.players
         self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
         self.side_of = tuple(rules.side_of(seat) for seat in range(rules.players))
@@ -1164,7 +1130,7 @@ class Hand:
 
     def _score_play(self, seat: int, side_out: bool) -> None:
         """Score the play just made by ``seat`` (or leave it to be claimed); ``side_out``: it ends the hand."""
-        points = play_points(self.rules.play_scoring, self.layout)
+        points = self._t.points[end_count(self.layout)]
         if points:
             if not self.rules.manual_scoring:
                 self._score(seat, points, "play")
@@ -1385,21 +1351,3 @@ class Hand:
             current = self.rules.next_seat(current)
             distance += 1
         return distance
-
-
-def round_to_five(points: int) -> int:
-    """Round to the nearest multiple of 5, a remainder of 1-2 down and 3-4 up (All Fives)."""
-    return 5 * ((points + 2) // 5)
-
-
-def hand_award(scoring: HandScoring, winner_side: int, side_pips: Sequence[int]) -> int:
-    """What the winning side scores at the end of the hand, given each side's pips."""
-    if scoring is HandScoring.ONE_POINT:
-        return 1
-    if scoring is HandScoring.OPPONENTS_PIPS:
-        return sum(side_pips) - side_pips[winner_side]
-    losers = [pips for side, pips in enumerate(side_pips) if side != winner_side]
-    differences = [pips - side_pips[winner_side] for pips in losers]
-    if scoring is HandScoring.ROUNDED_DIFFERENCE:
-        return sum(round_to_five(difference) for difference in differences)
-    return sum(differences)

@@ -29,8 +29,8 @@ from engine import (
 )
 from engine.ai import SearchBot, make_bot, own_call, think_through
 from engine.ai.hint import Hint, hint, hint_bot
-from engine.hand import agree
 from engine.record import replay
+from engine.words import agree
 from web.game_record import game_text, is_record, read_game
 from web.settings import HUMAN, Settings
 from web.table_layout import SEAT_POSITIONS

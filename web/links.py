@@ -64,7 +64,7 @@ from urllib.parse import parse_qsl
 
 from engine import EngineError, Variant
 from engine.dice_variant import GAMES
-from engine.hand import and_list
+from engine.words import and_list
 from web.controller import Settings
 from web.embed import EMBED_PARAMETERS, Embed, read_embed
 from web.settings import DEFAULT_LEVEL, default_level, seat_levels

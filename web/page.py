@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
 from engine.dice_variant import DICE, DICE_GROUP, GAMES, get_game
-from engine.hand import agree
+from engine.words import agree
 from web.controller import Controller, Settings, seat_names
 from web.settings import seat_levels
 from web.spoken import log_entry

@@ -14,8 +14,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from engine.hand import possessive
 from engine.notation import Position, write_position
+from engine.words import possessive
 from web.clipboard import copy_text
 from web.controller import Controller
 from web.dice_render import draw_dice_on_canvas

@@ -26,8 +26,8 @@ from engine.ai.review import (
     review_match,
     summary_line,
 )
-from engine.hand import possessive
 from engine.view import view_of
+from engine.words import possessive
 from web.replay import Replay
 
 __all__ = ["MARKS", "ChartPoint", "ReviewBook", "ReviewRow"]

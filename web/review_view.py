@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import Play
 from engine.ai.review import MatchReview
-from engine.hand import possessive
+from engine.words import possessive
 from web.page import Page
 from web.painter import Painter, SpriteBook
 from web.replay import Replay

@@ -5,7 +5,7 @@ and how each move is written in the move log. Pure (reads the controller, no bro
 from __future__ import annotations
 
 from engine import PlayerView
-from engine.hand import and_list
+from engine.words import and_list
 from web.controller import Controller
 
 __all__ = ["READS", "ends_sentence", "log_entry", "read"]

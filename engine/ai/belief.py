@@ -26,9 +26,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.hand import Drew, Played, play_points
+from engine.hand import Drew, Played
 from engine.layout import End, Layout
 from engine.rules import PlayScoring
+from engine.scoring import play_points
 from engine.tiles import Tile
 from engine.view import PlayerView
 

@@ -48,9 +48,9 @@ from functools import partial
 from itertools import repeat, starmap
 
 from engine.ai.fast import DRAW, PASS, FastHand, Outcome, lead_move, play_move, split_move, without_overdraw
-from engine.hand import hand_award
 from engine.layout import SpinnerRule
 from engine.rules import BlockedWinner, DrawRule, HandScoring, OutRule, PlayScoring, Rules
+from engine.scoring import hand_award, points_by_count
 from engine.tiles import Tile
 
 __all__ = ["EASY", "GREEDY", "WARY", "LineHand", "LineTable", "Policy", "outcome_of", "serves", "state_for"]
@@ -141,7 +141,8 @@ class LineTable:
         ]
         self.out_one = rules.out_rule is OutRule.ONE
         self.scoring = rules.play_scoring is not PlayScoring.NONE
-        self.threes = rules.play_scoring is PlayScoring.FIVES_AND_THREES
+        self.scores = points_by_count(rules)
+        """What a play scores by the count of the open ends after it."""
         self.reserve = rules.boneyard_reserve if rules.draw is not DrawRule.NONE else self.n
         """A seat may draw while the boneyard holds more tiles than this."""
         self.one_per_turn = rules.draw is DrawRule.ONE_PER_TURN
@@ -155,7 +156,7 @@ class LineTable:
         """Whether points scored during play or penalties count in the outcome."""
         self.hot = (
             self.suit, self.pips, self.index, self.tie, self.double, self.next_seat, self.side_of,
-            self.partners, self.out_one, self.scoring, self.threes, self.reserve, self.one_per_turn,
+            self.partners, self.out_one, self.scoring, self.scores, self.reserve, self.one_per_turn,
             self.ends_turn, self.stuck_ends,
         )  # fmt: skip
         """What the play-out loop reads, in one tuple (unpacked at once)."""
@@ -178,20 +179,12 @@ class LineTable:
 
     def points(self, count: int) -> int:
         """What a play leaving the ends at ``count`` scores (0 in games that score none)."""
-        if count and (count % 5 == 0 or (self.threes and count % 3 == 0)):
-            return count
-        return 0
-
-
-_TABLES: dict[Rules, LineTable] = {}
+        return self.scores[count]
 
 
 def _table(rules: Rules) -> LineTable:
-    """The table of a rule set, made once."""
-    table = _TABLES.get(rules)
-    if table is None:
-        table = _TABLES[rules] = LineTable(rules)
-    return table
+    """The table of a rule set, made once (kept with the rules)."""
+    return rules.derived(LineTable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -841,7 +834,7 @@ class LineHand:
         t = self.t
         (
             suit, pips, index, tie, double, next_seat, side_of, partners,
-            out_one, scoring, threes, reserve, one_per_turn, ends_turn, stuck_ends,
+            out_one, scoring, scores, reserve, one_per_turn, ends_turn, stuck_ends,
         ) = t.hot  # fmt: skip
         modes, rates, watch, pair, width = policy.modes, policy.rates, policy.watch, t.pair, t.width
         hands, boneyard, rank, play_points = self.hands, self.boneyard, self.rank, self.play_points
@@ -879,7 +872,7 @@ class LineHand:
                 elif not explore:
                     if scoring:
                         local, position = _scoring(
-                            fit, x, y, dx, dy, suit, pips, double, tie, rank, index, threes
+                            fit, x, y, dx, dy, suit, pips, double, tie, rank, index, scores
                         )
                         bit = 1 << local
                     else:  # the heaviest tile (the lowest bit), on the first end it fits
@@ -920,8 +913,7 @@ class LineHand:
                 fits = suit[x] | suit[y]
                 if scoring:
                     count = (x << dx) + (y << dy)
-                    if count % 5 == 0 or (threes and count % 3 == 0):
-                        play_points[side_of[turn]] += count
+                    play_points[side_of[turn]] += scores[count]
                 if not mine and (out_one or not any(hands[other] for other in partners[turn])):
                     reason, winner = "out", turn
                     break
@@ -1016,7 +1008,7 @@ def _scoring(
     tie: list[int],
     rank: list[int] | None,
     index: dict[int, int],
-    threes: bool,
+    scores: tuple[int, ...],
 ) -> tuple[int, int]:
     """The play that scores most, then the heaviest, then the first in list order and on the first end."""
     best, best_position, best_points = -1, -1, -1
@@ -1032,7 +1024,7 @@ def _scoring(
                 count = (x << dx) + ((pips[local] - y) << double[local])
             else:
                 count = (y << dy) + ((pips[local] - x) << double[local])
-            points = count if count % 5 == 0 or (threes and count % 3 == 0) else 0
+            points = scores[count]
             if points > best_points or (
                 points == best_points and tie[best] >> local & 1 and rank and rank[local] < rank[best]
             ):

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from engine.actions import Action, Draw, Lead, Pass, Play
-from engine.hand import Claimed, Drew, Hand, Led, Passed, Penalized, Played, Scored, hand_award
+from engine.hand import Claimed, Drew, Hand, Led, Passed, Penalized, Played, Scored
 from engine.layout import End, Layout, Side, SpinnerRule
 from engine.rules import BlockedWinner, DrawRule, OutRule, PlayScoring, Rules
+from engine.scoring import hand_award, points_by_count
 from engine.tiles import Tile
 from engine.view import PlayerView
 
@@ -87,16 +88,12 @@ class TileTable:
         self.mask = [(1 << tile.low) | (1 << tile.high) for tile in self.tiles]
         self.key = [2 * tile.pips + tile.is_double for tile in self.tiles]
         """The playout policy's preference: heavier first, a double before a tile of equal weight."""
-
-
-_TABLES: dict[Rules, TileTable] = {}
+        self.scores = points_by_count(rules)
+        """What a play scores by the count of the open ends after it."""
 
 
 def _table(rules: Rules) -> TileTable:
-    table = _TABLES.get(rules)
-    if table is None:
-        table = _TABLES[rules] = TileTable(rules)
-    return table
+    return rules.derived(TileTable)
 
 
 def move_of(action: Action, table: TileTable) -> int:
@@ -516,9 +513,7 @@ class FastHand:
             placements.pop()
         if end >= 0:
             self._p_covered[parent] = covered
-        if count and (count % 5 == 0 or (scoring is PlayScoring.FIVES_AND_THREES and count % 3 == 0)):
-            return count
-        return 0
+        return self.t.scores[count]
 
     def greedy_move(self, rng: RandomSource, randomness: float) -> int:
         """The playout policy: the heaviest fitting tile (a double first), on its first end.
@@ -590,11 +585,7 @@ class FastHand:
         self._lay(tile, end)
         self.opening_tile = -1
         if rules.play_scoring is not PlayScoring.NONE:
-            count = self.end_count()
-            if count and (
-                count % 5 == 0 or (rules.play_scoring is PlayScoring.FIVES_AND_THREES and count % 3 == 0)
-            ):
-                self.play_points[rules.side_of(seat)] += count
+            self.play_points[rules.side_of(seat)] += self.t.scores[self.end_count()]
         if not self.hands[seat] and (
             rules.out_rule is OutRule.ONE
             or all(not self.hands[partner] for partner in rules.seats_of(rules.side_of(seat)))

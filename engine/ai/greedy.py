@@ -6,8 +6,8 @@ import random
 
 from engine.actions import Action, Claim, Play
 from engine.errors import IllegalActionError
-from engine.hand import play_points
 from engine.rules import PlayScoring
+from engine.scoring import play_points
 from engine.view import PlayerView
 
 __all__ = ["GreedyBot"]

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from engine.actions import Action, Claim, Lead, Play
 from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.errors import IllegalActionError
-from engine.hand import Played, play_points
+from engine.hand import Played
 from engine.layout import Layout
+from engine.scoring import play_points
 from engine.tiles import Tile
 from engine.view import PlayerView
 

@@ -36,8 +36,8 @@ from playwright.sync_api import Page, expect
 
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
 from engine.dice_variant import DICE_GROUP, GAMES
-from engine.hand import play_points
 from engine.notation import read_record
+from engine.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
 from web.controller import seat_names
 

@@ -17,8 +17,8 @@ from engine import Claim, Hand, Layout, Play, Tile, view_of
 from engine.ai.bits import Policy
 from engine.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
 from engine.ai.search import play_out_fast
-from engine.hand import play_points
 from engine.layout import Side
+from engine.scoring import play_points
 from tests.engine.test_properties import FAST, TABLES, Deal, deals, make_deal, openings, rules_of
 
 _SIDE = {Side.EAST: 0, Side.WEST: 1, Side.NORTH: 2, Side.SOUTH: 3}
