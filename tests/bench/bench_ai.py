@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from buildtools.appzip import write_app_zip  # noqa: E402
+from buildtools.npm import ensure_node_modules  # noqa: E402
 from engine.ai.arena import run_arena  # noqa: E402
 
 #: (variant, players, level A, level B, what the target says)
@@ -70,9 +71,9 @@ def pyodide_timing(deals: int, seed: int) -> int:
     if node is None:
         print("skipped: Node.js is needed to run Pyodide", flush=True)
         return 1
-    build.ensure_node_modules()
+    ensure_node_modules()
     with tempfile.TemporaryDirectory() as folder:
-        app_zip = build.write_app_zip(Path(folder) / "app.zip")
+        app_zip = write_app_zip(Path(folder) / "app.zip")
         script = PYODIDE_SCRIPT.format(cases=json.dumps(TIMING), deals=deals, seed=seed)
         runner = ROOT / "bundle" / "run_in_pyodide.mjs"
         return subprocess.run(

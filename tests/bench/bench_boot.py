@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from buildtools.dist import dist_files  # noqa: E402
+from buildtools.paths import DIST, PYODIDE_DIR, PYODIDE_FILES  # noqa: E402
 from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import throttle_cpu as throttle  # noqa: E402
 
@@ -105,7 +106,7 @@ def boot_table(results: dict[str, list[float]], reference: str) -> str:
 def size_table(dist: Path) -> str:
     """Every dist file raw and gzip-compressed (level 9), the app's own part and the total."""
     rows = []
-    for name in build.dist_files(dist):
+    for name in dist_files(dist):
         data = (dist / name).read_bytes()
         rows.append((name, len(data), len(gzip.compress(data, 9, mtime=0))))
     own = [row for row in rows if not row[0].startswith(RUNTIME_PREFIXES)]
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     rates = throttle_rates(args)
 
     overlays: dict[str, Path] = {BARE_URL_PATH: BARE_PAGE}
-    overlays.update({STOCK_PYODIDE_URL + name: build.PYODIDE_DIR / name for name in build.PYODIDE_FILES})
+    overlays.update({STOCK_PYODIDE_URL + name: PYODIDE_DIR / name for name in PYODIDE_FILES})
     with served_chromium(args.no_build, overlays) as (browser, base_url):
         app_url = base_url + "?aidelay=0"
         pages: dict[str, Callable[[Browser, float], float]] = {
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nBoot to a playable table, headless Chromium, {label}, {args.runs} runs each:")
             print(boot_table(results, "bare cold"), flush=True)
     print("\nWhat a visitor downloads (dist/; the service worker precaches all of it):")
-    print(size_table(build.DIST))
+    print(size_table(DIST))
     return 0
 
 

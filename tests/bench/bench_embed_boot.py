@@ -24,7 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from buildtools.chromium import CHROMIUM_ARGS, CHROMIUM_PARTITIONING_ARG, find_chromium  # noqa: E402
+from buildtools.dist import build  # noqa: E402
+from buildtools.paths import DIST  # noqa: E402
+from buildtools.server import make_server  # noqa: E402
 from tests.e2e.hosts import host_page  # noqa: E402
 
 TIMEOUT_MS = 120_000
@@ -37,19 +40,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
     if not args.no_build:
-        build.build()
+        build()
     from playwright.sync_api import sync_playwright
 
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
+    server = make_server(DIST, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = host_page(server.url + "index.html?variant=block&aidelay=0")
-    chromium = build.find_chromium()
+    chromium = find_chromium()
     times: dict[str, list[float]] = {"storage blocked": [], "partitioned": []}
     with sync_playwright() as playwright:
         launch = functools.partial(playwright.chromium.launch, executable_path=chromium)
         browsers = {
-            "storage blocked": launch(args=list(build.CHROMIUM_ARGS)),
-            "partitioned": launch(args=[*build.CHROMIUM_ARGS, build.CHROMIUM_PARTITIONING_ARG]),
+            "storage blocked": launch(args=list(CHROMIUM_ARGS)),
+            "partitioned": launch(args=[*CHROMIUM_ARGS, CHROMIUM_PARTITIONING_ARG]),
         }
         for _ in range(args.runs):
             for mode, browser in browsers.items():

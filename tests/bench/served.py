@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from buildtools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from buildtools.dist import build  # noqa: E402
+from buildtools.paths import DIST  # noqa: E402
+from buildtools.server import make_server  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -45,16 +48,16 @@ def served_chromium(no_build: bool, overlays: dict[str, Path] | None = None) -> 
     """
     from playwright.sync_api import sync_playwright
 
-    if not no_build or not (build.DIST / "index.html").is_file():
-        build.build()
-    chromium = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
+    if not no_build or not (DIST / "index.html").is_file():
+        build()
+    chromium = os.environ.get("DOMINOES_CHROMIUM") or find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: install chromium or set DOMINOES_CHROMIUM")
-    server = build.make_server(build.DIST, "127.0.0.1", 0, overlays=overlays)
+    server = make_server(DIST, "127.0.0.1", 0, overlays=overlays)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=list(build.CHROMIUM_ARGS))
+            browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
             try:
                 yield browser, server.url
             finally:

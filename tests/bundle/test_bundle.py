@@ -13,19 +13,22 @@ from pathlib import Path
 
 import pytest
 
-import build
+from buildtools.bytecode import check_bytecode, compile_python_bundle, pyodide_python_version
+from buildtools.dist import ensure_built
+from buildtools.paths import NODE_MODULES, PYODIDE_DIR
+from buildtools.pyscript import PYSCRIPT_UNUSED_PLUGINS
 
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
     """dist/, built now if it is missing or older than its sources."""
-    return build.ensure_built()
+    return ensure_built()
 
 
 @pytest.fixture(scope="module")
 def bundle() -> Path:
     """The folder of the compiled Python bundle (from the build's cache)."""
-    return build.compile_python_bundle()
+    return compile_python_bundle()
 
 
 def test_the_config_is_json_with_the_local_interpreter_and_the_app(dist: Path) -> None:
@@ -37,10 +40,10 @@ def test_the_config_is_json_with_the_local_interpreter_and_the_app(dist: Path) -
 
 
 def test_every_plugin_but_the_error_banner_is_off_for_both_interpreter_types(dist: Path) -> None:
-    table = (build.NODE_MODULES / "@pyscript" / "core" / "src" / "plugins.js").read_text()
+    table = (NODE_MODULES / "@pyscript" / "core" / "src" / "plugins.js").read_text()
     plugins = set(re.findall(r"""^\s*\[?["']?([\w-]+)["']?\]?:\s*\(\)\s*=>""", table, re.MULTILINE))
     assert "error" in plugins and len(plugins) > 3
-    assert set(build.PYSCRIPT_UNUSED_PLUGINS) == plugins - {"error"}
+    assert set(PYSCRIPT_UNUSED_PLUGINS) == plugins - {"error"}
     page = (dist / "index.html").read_text()
     mpy = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", page)
     assert mpy is not None
@@ -61,7 +64,7 @@ def test_every_preload_names_a_file_of_the_bundle(dist: Path) -> None:
 
 def test_the_bundle_holds_bytecode_only_with_the_runtimes_magic_number(bundle: Path, dist: Path) -> None:
     report = json.loads((bundle / "report.json").read_text())
-    assert report["python"] == build.pyodide_python_version()
+    assert report["python"] == pyodide_python_version()
     magic = bytes.fromhex(report["magic"])
     for archive_path in (dist / "pyodide" / "python_stdlib.zip", dist / "app.zip"):
         with zipfile.ZipFile(archive_path) as archive:
@@ -76,7 +79,7 @@ def test_the_bundle_holds_bytecode_only_with_the_runtimes_magic_number(bundle: P
 
 def test_the_standard_library_is_trimmed_to_what_the_page_uses(bundle: Path) -> None:
     report = json.loads((bundle / "report.json").read_text())
-    with zipfile.ZipFile(build.PYODIDE_DIR / "python_stdlib.zip") as stock:
+    with zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as stock:
         stock_modules = [name for name in stock.namelist() if name.endswith(".py")]
     shipped = set(report["stdlib_files"])
     assert shipped < set(stock_modules)
@@ -98,14 +101,14 @@ def test_a_pyc_of_another_runtime_fails_the_build(tmp_path: Path) -> None:
     archive_path = tmp_path / "foreign.zip"
     with zipfile.ZipFile(archive_path, "w") as archive:
         archive.writestr("m.pyc", b"\x00\x00\r\n" + bytes(12))
-    report = {"python": build.pyodide_python_version(), "magic": "2b0e0d0a"}
+    report = {"python": pyodide_python_version(), "magic": "2b0e0d0a"}
     with pytest.raises(SystemExit):
-        build.check_bytecode(report, [archive_path])
+        check_bytecode(report, [archive_path])
     with pytest.raises(SystemExit):
-        build.check_bytecode({**report, "python": "3.0.0"}, [])
+        check_bytecode({**report, "python": "3.0.0"}, [])
 
 
 def test_the_bundle_is_byte_for_byte_reproducible(bundle: Path, tmp_path: Path) -> None:
-    again = build.compile_python_bundle(cache=tmp_path)
+    again = compile_python_bundle(cache=tmp_path)
     for name in ("stdlib.zip", "app.zip"):
         assert (again / name).read_bytes() == (bundle / name).read_bytes(), name

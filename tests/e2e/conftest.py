@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from buildtools import chromium  # noqa: E402
+from buildtools.dist import ensure_built  # noqa: E402
+from buildtools.server import DistServer, make_server  # noqa: E402
 from tests.e2e.hosts import HOST_SITE  # noqa: E402
 
 #: Host every request must go to.
@@ -42,7 +44,7 @@ HOST_PAGE_HOST = HOST_SITE
 #: Generous: a cold boot takes about 2 s on 2 cores, far more on a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -55,7 +57,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def chromium_path() -> str:
     """The Chromium binary: $DOMINOES_CHROMIUM, else ``chromium`` on PATH."""
-    path = os.environ.get("DOMINOES_CHROMIUM") or build.find_chromium()
+    path = os.environ.get("DOMINOES_CHROMIUM") or chromium.find_chromium()
     if not path:
         pytest.fail(
             "no Chromium: run `python build.py test`, or install chromium, or set DOMINOES_CHROMIUM",
@@ -77,7 +79,7 @@ def partitioning_browser(
 ) -> Iterator[Browser]:
     """A Chromium with third-party storage partitioning on, as browsers ship it (Playwright's
     own launch turns it off)."""
-    args = [*browser_type_launch_args["args"], build.CHROMIUM_PARTITIONING_ARG]
+    args = [*browser_type_launch_args["args"], chromium.CHROMIUM_PARTITIONING_ARG]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     yield browser
     browser.close()
@@ -86,13 +88,13 @@ def partitioning_browser(
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     """The built dist/ (rebuilt now if it is missing or older than its sources)."""
-    return build.ensure_built()
+    return ensure_built()
 
 
 @pytest.fixture(scope="session")
-def app_server(dist_dir: Path) -> Iterator[build.DistServer]:
+def app_server(dist_dir: Path) -> Iterator[DistServer]:
     """dist/ served on 127.0.0.1 at a free port, in a background thread."""
-    server = build.make_server(dist_dir, LOCAL_HOST, 0)
+    server = make_server(dist_dir, LOCAL_HOST, 0)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     try:
@@ -104,7 +106,7 @@ def app_server(dist_dir: Path) -> Iterator[build.DistServer]:
 
 
 @pytest.fixture(scope="session")
-def app_url(app_server: build.DistServer) -> str:
+def app_url(app_server: DistServer) -> str:
     """Base URL of the served app, e.g. ``http://127.0.0.1:41234/``."""
     return app_server.url
 

@@ -19,7 +19,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-import build
+from buildtools.chromium import CHROMIUM_ARGS, find_chromium
+from buildtools.dist import ensure_built
+from buildtools.paths import DIST
+from buildtools.server import make_server
 from engine.notation import write_record
 from engine.selfplay import bot_match
 from tests.e2e.hosts import host_page
@@ -31,7 +34,7 @@ READY = "['ready', 'error'].includes(document.body.dataset.appState)"
 
 
 def _serve(directory: Path, overlays: dict[str, Path] | None = None) -> str:
-    server = build.make_server(directory, "127.0.0.1", 0, overlays=overlays or {})
+    server = make_server(directory, "127.0.0.1", 0, overlays=overlays or {})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server.url
 
@@ -48,16 +51,16 @@ def _wait_frame(page: Page, app_url: str) -> None:
 
 def main(out: Path) -> None:
     """Write every screen at every size into ``out``."""
-    build.ensure_built()
+    ensure_built()
     out.mkdir(parents=True, exist_ok=True)
-    app_url = _serve(build.DIST)
+    app_url = _serve(DIST)
     failing = Path(tempfile.mkdtemp()) / "boot.js"
     failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
-    failing_url = _serve(build.DIST, {"/boot.js": failing})
+    failing_url = _serve(DIST, {"/boot.js": failing})
     damaged = json.dumps({"settings": {"variant": "block", "players": 3, "target": 50}, "record": "cut"})
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=build.find_chromium(), args=list(build.CHROMIUM_ARGS)
+            executable_path=find_chromium(), args=list(CHROMIUM_ARGS)
         )
         for size, (width, height) in SIZES.items():
             context = browser.new_context(

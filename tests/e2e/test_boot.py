@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import build
+from buildtools.paths import DIST
+from buildtools.server import make_server
 
 BOOT_PHASES = ["runtime", "python", "table"]
 
@@ -67,7 +68,7 @@ def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> 
     # Every preloaded file was fetched once: the preload served the runtime's own request
     # (a preload that does not match the request, e.g. in CORS mode, doubles the download).
     preloaded = re.findall(
-        r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', (build.DIST / "index.html").read_text()
+        r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', (DIST / "index.html").read_text()
     )
     assert len(preloaded) >= 8
     # (The page's own resource timings: the service worker's precaching comes later.)
@@ -108,7 +109,7 @@ def app_url_with_main(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[str]
     def serve(source: str) -> str:
         main = tmp_path / f"main-{len(servers)}.py"
         main.write_text(source)
-        server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/main.py": main})
+        server = make_server(dist_dir, "127.0.0.1", 0, overlays={"/main.py": main})
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return server.url

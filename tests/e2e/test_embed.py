@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
-import build
+from buildtools.server import make_server
 from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
 from tests.e2e.hosts import frame_id, host_html, serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state
@@ -238,7 +238,7 @@ def test_a_failure_before_the_table_is_ready_is_reported_not_spun(
     failing = tmp_path / "boot.js"
     # The layer fails and nothing else happens: without the watchdog the page would spin forever.
     failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
-    server = build.make_server(dist_dir, "127.0.0.1", 0, overlays={"/boot.js": failing})
+    server = make_server(dist_dir, "127.0.0.1", 0, overlays={"/boot.js": failing})
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     context = browser.new_context(service_workers="block")

@@ -16,7 +16,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
-import build
+from buildtools.dist import dist_files, write_service_worker
+from buildtools.paths import FAKE_INDEXEDDB_DIST
+from buildtools.pyscript import boot_modules
+from buildtools.server import DistServer, make_server
 from tests.e2e.conftest import Recorder, wait_until_ready
 from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle, state
 
@@ -38,15 +41,15 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 @pytest.fixture
-def own_server(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], tuple[build.DistServer, Path]]]:
+def own_server(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], tuple[DistServer, Path]]]:
     """``serve() -> (server, folder)``: a copy of dist/ on a server of its own (so a test can
     change the files it serves), which notes every request in ``server.served``."""
     servers = []
 
-    def serve() -> tuple[build.DistServer, Path]:
+    def serve() -> tuple[DistServer, Path]:
         folder = tmp_path / f"dist-{len(servers)}"
         shutil.copytree(dist_dir, folder)
-        server = build.make_server(folder, "127.0.0.1", 0)
+        server = make_server(folder, "127.0.0.1", 0)
         server.served = []
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
@@ -131,7 +134,7 @@ def test_the_browser_is_asked_to_keep_the_tables_storage(app_page: Page) -> None
 
 
 def test_a_first_visit_downloads_each_file_once_and_precaches_only_what_the_table_uses(
-    own_server: Callable[[], tuple[build.DistServer, Path]], profile_page: Callable[[str], Page]
+    own_server: Callable[[], tuple[DistServer, Path]], profile_page: Callable[[str], Page]
 ) -> None:
     server, folder = own_server()
     page = profile_page(server.url)
@@ -149,13 +152,13 @@ def test_a_first_visit_downloads_each_file_once_and_precaches_only_what_the_tabl
             }"""
         )
     )
-    shipped = {"/" + name for name in build.dist_files(folder)} - {"/sw.js"}
-    in_memory_storage = {name for name in shipped if name.startswith("/" + build.FAKE_INDEXEDDB_DIST + "/")}
+    shipped = {"/" + name for name in dist_files(folder)} - {"/sw.js"}
+    in_memory_storage = {name for name in shipped if name.startswith("/" + FAKE_INDEXEDDB_DIST + "/")}
     assert precached == (shipped - in_memory_storage) | {"/"}
     # PyScript's chunks are those a boot loads: the editor, terminal and the other plugins
     # turned off are neither shipped nor cached.
     pyscript = {name for name in shipped if name.startswith("/pyscript/")}
-    assert pyscript == {"/" + name for name in build.boot_modules() if name.startswith("pyscript/")} | {
+    assert pyscript == {"/" + name for name in boot_modules() if name.startswith("pyscript/")} | {
         "/pyscript/core.css"
     }
 
@@ -177,11 +180,11 @@ def deploy_changed_build(folder: Path) -> None:
     has a new cache name and precache."""
     style = folder / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* the next build */\n", encoding="utf-8")
-    build.write_service_worker(folder)
+    write_service_worker(folder)
 
 
 def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
-    own_server: Callable[[], tuple[build.DistServer, Path]], clean_page: Callable[[str], Page]
+    own_server: Callable[[], tuple[DistServer, Path]], clean_page: Callable[[str], Page]
 ) -> None:
     server, folder = own_server()
     page = clean_page(server.url + "?variant=draw-2&seed=99&aidelay=0")
@@ -209,7 +212,7 @@ def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
 
 
 def test_an_update_accepted_while_the_computer_moves_waits_for_its_move(
-    own_server: Callable[[], tuple[build.DistServer, Path]], clean_page: Callable[[str], Page]
+    own_server: Callable[[], tuple[DistServer, Path]], clean_page: Callable[[str], Page]
 ) -> None:
     server, folder = own_server()
     page = clean_page(server.url + "?variant=draw-2&seed=99&aidelay=1500")

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import build
+from buildtools.appzip import write_app_zip
+from buildtools.npm import ensure_node_modules
+from buildtools.paths import ROOT
 
-RUNNER = build.ROOT / "bundle" / "run_in_pyodide.mjs"
+RUNNER = ROOT / "bundle" / "run_in_pyodide.mjs"
 TIMEOUT_S = 300
 
 RunInPyodide = Callable[[str], str]
@@ -34,7 +36,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def app_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """engine/ and web/ zipped exactly as the build ships them, from the current sources."""
-    return build.write_app_zip(tmp_path_factory.mktemp("pyodide") / "app.zip")
+    return write_app_zip(tmp_path_factory.mktemp("pyodide") / "app.zip")
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +45,7 @@ def run_in_pyodide(app_zip: Path) -> RunInPyodide:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the Pyodide tests (install nodejs)", pytrace=False)
-    build.ensure_node_modules()
+    ensure_node_modules()
 
     def run(code: str) -> str:
         proc = subprocess.run(
@@ -52,7 +54,7 @@ def run_in_pyodide(app_zip: Path) -> RunInPyodide:
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,
-            cwd=build.ROOT,
+            cwd=ROOT,
             check=False,
         )
         if proc.returncode != 0:

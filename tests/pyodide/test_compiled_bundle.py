@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import build
+from buildtools.bytecode import compile_python_bundle
+from buildtools.paths import MAIN_PY, PYODIDE_RUNNER, ROOT
 
 SCRIPT = r"""
 import importlib, json, sys, zipfile
@@ -97,13 +98,13 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the Pyodide tests (install nodejs)", pytrace=False)
-    bundle = build.compile_python_bundle()
+    bundle = compile_python_bundle()
     work = tmp_path_factory.mktemp("bundle")
     shutil.copyfile(bundle / "app.zip", work / "app.zip")
     proc = subprocess.run(
         [
             node,
-            str(build.PYODIDE_RUNNER),
+            str(PYODIDE_RUNNER),
             str(bundle / "app.zip"),
             "--stdlib",
             str(bundle / "stdlib.zip"),
@@ -114,7 +115,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         capture_output=True,
         text=True,
         timeout=600,
-        cwd=build.ROOT,
+        cwd=ROOT,
         check=False,
     )
     if proc.returncode != 0:
@@ -147,5 +148,5 @@ def test_the_dataclass_cache_covers_every_dataclass_of_the_app(shipped: dict[str
 
 
 def test_the_page_entry_point_is_in_the_graph(shipped: dict[str, object]) -> None:
-    text = Path(build.MAIN_PY).read_text()
+    text = Path(MAIN_PY).read_text()
     assert "dataclass_cache.install()" in text and "from web.app import App" in text
