@@ -32,7 +32,7 @@ from engine.dice_round import (
     pot_winners,
     resolve_round,
 )
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, RulesError
 from engine.tiles import Tile, full_set
 
 __all__ = ["DiceHand", "DiceRound", "DiceSource", "DiceView", "SeededSource", "as_source"]
@@ -141,9 +141,9 @@ class DiceHand:
     ) -> None:
         """Deal four tiles each from ``sets`` double-six sets and throw the dice, by ``chance``."""
         if players < 2:
-            raise IllegalActionError("Dice and Dominoes needs two players or more", "bad-players")
+            raise RulesError("Dice and Dominoes needs two players or more", "bad-player-count")
         if sets < 1 or players * HAND_SIZE > 28 * sets:
-            raise IllegalActionError("not enough tiles for that many players: add a set", "bad-sets")
+            raise RulesError("not enough tiles for that many players: add a set", "bad-sets")
         self.players = players
         self.thrower = thrower
         self.sets = sets
@@ -200,7 +200,7 @@ class DiceHand:
                 "the Double Perfect's player chooses whether to throw again first", "rethrow-first"
             )
         if not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat}", "bad-seat")
+            raise RulesError(f"there is no seat {seat}", "bad-seat")
         if seat in self.committed:
             raise IllegalActionError("you have already put out your tiles this round", "already-committed")
         check_commitment(self.hands[seat], commitment, self.dice)

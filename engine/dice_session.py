@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from engine.dice_hand import DiceHand, DiceRound, DiceSource, DiceView, as_source
 from engine.dice_round import Commitment
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, RulesError
 
 __all__ = ["DiceSession", "HandPayout"]
 
@@ -50,9 +50,9 @@ class DiceSession:
     ) -> None:
         """A session; its first hand is dealt at once (``chance`` deals, throws and draws every hand)."""
         if players < 2:
-            raise IllegalActionError("Dice and Dominoes needs two players or more", "bad-players")
+            raise RulesError("Dice and Dominoes needs two players or more", "bad-player-count")
         if ante < 1 or chips < ante:
-            raise IllegalActionError("each player needs chips for at least one ante", "bad-chips")
+            raise RulesError("each player needs chips for at least one ante", "bad-chips")
         self.players = players
         self.ante = ante
         self.sets = sets

@@ -22,7 +22,7 @@ each in the other engine. From the command line::
 
 The engine itself never imports either package. A rule set that neither game plays
 (drawing, spinners, other set sizes or hand sizes, points during play, another player
-count) raises :class:`~engine.errors.EngineError` with code ``not-exportable`` and a
+count) raises :class:`~engine.errors.RulesError` with code ``not-exportable`` and a
 message saying why in words.
 
 How the seats map. Our seats are numbered in clockwise order. In abw333, player ``p`` is
@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
-from engine.errors import EngineError, NotationError
+from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Hand
 from engine.layout import Layout, Side
 from engine.match import Match
@@ -87,7 +87,7 @@ OPENSPIEL_TEAM = "python_team_dominoes"
 """OpenSpiel's four-player partnership game (open_spiel/python/games/team_dominoes.py)."""
 
 CODE = "not-exportable"
-"""The :class:`EngineError` code for a match the other engine cannot play."""
+"""The :class:`RulesError` code for a match the other engine cannot play."""
 
 USAGE = "usage: python -m engine.export {abw333|openspiel} RECORD_FILE"
 
@@ -111,7 +111,7 @@ del _count, _tile
 def openspiel_deal_action(tile: Tile) -> int:
     """The chance action dealing ``tile``: its index in OpenSpiel's deck (0-0 is 0, 6-6 is 27)."""
     if tile not in _FIRST_ACTION:
-        raise EngineError(f"{tile} is not a tile of OpenSpiel's double-six set", CODE)
+        raise RulesError(f"{tile} is not a tile of OpenSpiel's double-six set", CODE)
     return _DECK.index(tile)
 
 
@@ -124,7 +124,7 @@ def openspiel_play_action(player: int, tile: Tile, pip: int | None) -> int:
     low number, 2 to cover the high one.
     """
     if tile not in _FIRST_ACTION:
-        raise EngineError(f"{tile} is not a tile of OpenSpiel's double-six set", CODE)
+        raise RulesError(f"{tile} is not a tile of OpenSpiel's double-six set", CODE)
     if pip is None:
         k = 0
     elif pip == tile.low:
@@ -132,7 +132,7 @@ def openspiel_play_action(player: int, tile: Tile, pip: int | None) -> int:
     elif pip == tile.high:
         k = 2
     else:
-        raise EngineError(f"{tile} cannot cover a {pip}", CODE)
+        raise RulesError(f"{tile} cannot cover a {pip}", CODE)
     return _ACTIONS_PER_PLAYER * player + _FIRST_ACTION[tile] + k
 
 
@@ -211,9 +211,9 @@ def openspiel_problems(rules: Rules) -> list[str]:
 
 
 def _require(problems: list[str], rules: Rules, anchor: str) -> None:
-    """Raise :class:`EngineError` (``not-exportable``) naming every problem, if there is any."""
+    """Raise :class:`RulesError` (``not-exportable``) naming every problem, if there is any."""
     if problems:
-        raise EngineError(
+        raise RulesError(
             f"{rules.variant} with {rules.players} players cannot be exported to {anchor}: {'; '.join(problems)}",
             CODE,
         )
@@ -244,7 +244,7 @@ def _steps(hand: Hand) -> list[_Step]:
         elif isinstance(action, Pass):
             steps.append(_Step(seat, None, None))
         elif not isinstance(action, Lead):  # a lead only says who opens; the opener's seat is kept
-            raise EngineError(f"{_name(action)} has no counterpart in the other engine", CODE)
+            raise RulesError(f"{_name(action)} has no counterpart in the other engine", CODE)
     return steps
 
 
@@ -272,7 +272,7 @@ def _is_left(play: Play) -> bool:
     if play.end is None:
         return True
     if play.end.side not in (Side.WEST, Side.EAST):
-        raise EngineError(f"{play} goes on a {play.end.side.name.lower()} side, off the line", CODE)
+        raise RulesError(f"{play} goes on a {play.end.side.name.lower()} side, off the line", CODE)
     return play.end.side is Side.WEST
 
 
@@ -325,7 +325,7 @@ def to_abw333(match: Match) -> list[dict[str, Any]]:
       for the hand, signed as abw333 signs ``points`` (0 for a tied block). Its sign is
       always the sign of abw333's ``points``.
 
-    Raises :class:`EngineError` (``not-exportable``) unless the rules are a four-player
+    Raises :class:`RulesError` (``not-exportable``) unless the rules are a four-player
     partnership block game with a double-six set and 7 tiles each (``partnership-block``).
     """
     rules = match.rules
@@ -408,7 +408,7 @@ def to_openspiel(match: Match) -> list[dict[str, Any]]:
       OpenSpiel compares the partnerships' pips all the same and calls it a tie or gives
       it to the other side.
 
-    Raises :class:`EngineError` (``not-exportable``) unless the rules are a double-six block
+    Raises :class:`RulesError` (``not-exportable``) unless the rules are a double-six block
     game with 7 tiles each for 2 players (``block``) or two partnerships (``partnership-block``).
     """
     rules = match.rules
@@ -478,7 +478,7 @@ def export(match: Match, format_name: str) -> list[dict[str, Any]]:
         return to_abw333(match)
     if format_name == OPENSPIEL:
         return to_openspiel(match)
-    raise EngineError(f"no export format {format_name!r}; the formats are {', '.join(FORMATS)}", "bad-format")
+    raise RulesError(f"no export format {format_name!r}; the formats are {', '.join(FORMATS)}", "bad-format")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from engine.actions import Action, Claim, Draw, Lead, Pass, Play
-from engine.errors import EngineError, IllegalActionError
+from engine.errors import EngineError, IllegalActionError, RulesError
 from engine.layout import End, Layout, SpinnerRule, end_code, end_count, end_of, fresh_side_ranks, spins
 from engine.rules import BlockedWinner, DrawRule, FirstOpener, OutRule, PlayScoring, Rules
 from engine.scoring import hand_award, points_by_count
@@ -260,7 +260,7 @@ def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
     """The holder of the highest double opens with it; with none dealt, the heaviest tile."""
     dealt = [(seat, tile) for seat, held in enumerate(hands) for tile in held]
     if not dealt:
-        raise EngineError("no tiles were dealt, so nobody can open", "bad-deal")
+        raise RulesError("no tiles were dealt, so nobody can open", "bad-deal")
     seat, tile = max(dealt, key=lambda entry: _opening_weight(entry[1]))
     return Opening(seat, tile)
 
@@ -268,7 +268,7 @@ def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
 def first_opening(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
     """The opening of a hand dealt "as the first hand" under ``rules.first_opener``.
 
-    Raises :class:`EngineError` (``bad-deal``) when the rules want a double and none was
+    Raises :class:`RulesError` (``bad-deal``) when the rules want a double and none was
     dealt (such a deal is shuffled again by :meth:`Hand.deal`).
     """
     opening = highest_double_opening(hands)
@@ -276,7 +276,7 @@ def first_opening(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
         return Opening(opening.seat)
     redeal = rules.first_opener is FirstOpener.HIGHEST_DOUBLE_REDEAL
     if redeal and opening.tile is not None and not opening.tile.is_double:
-        raise EngineError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
+        raise RulesError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
     return opening
 
 
@@ -541,7 +541,7 @@ class Hand:
             self.opening.tile is not None
             and rank.get(self.opening.tile) not in self._hands[self.opening.seat]
         ):
-            raise EngineError(
+            raise RulesError(
                 f"seat {self.opening.seat} must open with {self.opening.tile} but does not hold it",
                 "bad-deal",
             )
@@ -611,13 +611,13 @@ class Hand:
             if best not in self._boneyard:
                 break
         else:
-            raise EngineError("no tiles were dealt, so nobody can open", "bad-deal")
+            raise RulesError("no tiles were dealt, so nobody can open", "bad-deal")
         seat = 0
         while best not in hands[seat]:
             seat += 1
         rule = self.rules.first_opener
         if rule is FirstOpener.HIGHEST_DOUBLE_REDEAL and tables.low[best] != tables.high[best]:
-            raise EngineError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
+            raise RulesError("nobody holds a double, so the tiles must be dealt again", "bad-deal")
         key = (seat, -1 if rule is FirstOpener.HIGHEST_DOUBLE_ANY else best)
         opening = tables.openings.get(key)
         if opening is None:
@@ -659,7 +659,7 @@ class Hand:
                 continue  # nobody holds the double the rules want: shuffle again
             hand.redeals = redeals
             return hand
-        raise EngineError(f"no double was dealt in {MAX_REDEALS} deals", "bad-deal")
+        raise RulesError(f"no double was dealt in {MAX_REDEALS} deals", "bad-deal")
 
     @classmethod
     def _from_shuffled(
@@ -712,15 +712,15 @@ class Hand:
 
         ``drawn`` is the tile the player to move has drawn this turn (one draw per turn) and
         ``overdrew`` whether it has paid an overdraw penalty this turn. The history before
-        is unknown, so it starts empty. Raises :class:`EngineError` (``bad-deal``) for a
+        is unknown, so it starts empty. Raises :class:`RulesError` (``bad-deal``) for a
         position the rules cannot reach or in which nobody can move.
         """
         laid = [placement.tile for placement in layout.placements]
         on_table = [tile for held in hands for tile in held] + list(boneyard) + laid
         if sorted(on_table) != sorted(rules.tiles):
-            raise EngineError("the position does not hold each tile of the set exactly once", "bad-deal")
+            raise RulesError("the position does not hold each tile of the set exactly once", "bad-deal")
         if layout.spinner_rule is not rules.spinner:
-            raise EngineError("the layout is not built by these rules' spinner rule", "bad-deal")
+            raise RulesError("the layout is not built by these rules' spinner rule", "bad-deal")
         hand = cls.__new__(cls)
         hand.rules = rules
         rank = hand._start_with_tiles(hands, boneyard, opening)
@@ -790,53 +790,53 @@ class Hand:
     def _check_resumed(self) -> None:
         rules = self.rules
         if not 0 <= self.turn < rules.players or not self._hands[self.turn]:
-            raise EngineError(f"seat {self.turn} is to move but holds no tiles", "bad-deal")
+            raise RulesError(f"seat {self.turn} is to move but holds no tiles", "bad-deal")
         if not 0 <= self.opening.seat < rules.players:
-            raise EngineError(f"there is no seat {self.opening.seat} to open", "bad-deal")
+            raise RulesError(f"there is no seat {self.opening.seat} to open", "bad-deal")
         if len(self._play_points) != rules.sides or len(self._penalties) != rules.sides:
-            raise EngineError(f"points so far are needed for {rules.sides} sides", "bad-deal")
+            raise RulesError(f"points so far are needed for {rules.sides} sides", "bad-deal")
         if self.opening.lead_choices and (self._laid or self.turn != self.opening.seat):
-            raise EngineError("the choice of who starts comes before any tile is laid", "bad-deal")
+            raise RulesError("the choice of who starts comes before any tile is laid", "bad-deal")
         if (
             not self._laid
             and self.opening.tile is not None
             and (self.turn != self.opening.seat or self.opening.tile not in self.hand_of(self.turn))
         ):
-            raise EngineError(
+            raise RulesError(
                 f"seat {self.turn} must open with {self.opening.tile} but does not hold it", "bad-deal"
             )
         if not self._laid and not self.opening.lead_choices and self.turn != self.opening.seat:
-            raise EngineError(
+            raise RulesError(
                 f"seat {self.opening.seat} opens, so seat {self.turn} cannot be to move", "bad-deal"
             )
         if self.pending is not None and (
             not rules.manual_scoring or not 0 <= self.pending[0] < rules.players or self.pending[1] <= 0
         ):
-            raise EngineError("only manually scored games have points waiting to be called", "bad-deal")
+            raise RulesError("only manually scored games have points waiting to be called", "bad-deal")
         if self._last_drawn is not None and (
             rules.draw is not DrawRule.ONE_PER_TURN or self._last_drawn not in self._hands[self.turn]
         ):
-            raise EngineError("a tile drawn this turn must be in the hand of the player to move", "bad-deal")
+            raise RulesError("a tile drawn this turn must be in the hand of the player to move", "bad-deal")
         if self._overdrew_this_turn and not rules.overdraw_penalty:
-            raise EngineError("these rules have no overdraw penalty", "bad-deal")
+            raise RulesError("these rules have no overdraw penalty", "bad-deal")
         if any(not held for held in self._hands) and rules.out_rule is OutRule.ONE:
-            raise EngineError("a player is already out, so the hand is over", "bad-deal")
+            raise RulesError("a player is already out, so the hand is over", "bad-deal")
         if rules.out_rule is OutRule.PARTNERSHIP and any(
             all(not self._hands[seat] for seat in rules.seats_of(side)) for side in range(rules.sides)
         ):
-            raise EngineError("a side is already out, so the hand is over", "bad-deal")
+            raise RulesError("a side is already out, so the hand is over", "bad-deal")
         if self._laid and self._should_end():
-            raise EngineError("nobody can move: the hand is over", "position-over")
+            raise RulesError("nobody can move: the hand is over", "position-over")
 
     def _check_deal(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
         if len(hands) != self.rules.players:
-            raise EngineError(
+            raise RulesError(
                 f"a deal for {self.rules.players} players needs {self.rules.players} hands, got {len(hands)}",
                 "bad-deal",
             )
         dealt = sorted([tile for held in hands for tile in held] + list(boneyard))
         if dealt != sorted(self.rules.tiles):
-            raise EngineError("the deal does not hold each tile of the set exactly once", "bad-deal")
+            raise RulesError("the deal does not hold each tile of the set exactly once", "bad-deal")
 
     # --- the layout ----------------------------------------------------------------
 

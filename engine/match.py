@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action
-from engine.errors import EngineError, IllegalActionError
+from engine.errors import EngineError, IllegalActionError, RulesError
 from engine.hand import Deal, Hand, HandResult, Opening, Penalized, Scored
 from engine.rules import FirstOpener, MatchScoring, NextStarter, Rules
 from engine.tiles import Tile
@@ -100,7 +100,7 @@ class Match:
         or by contending seat in seat order). The seeded shuffles are made all the same, so
         the hands after the recorded ones are dealt as that seed deals them. ``seed`` may
         be ``None`` for a record written without one: those shuffles are then seeded by a
-        fixed text. Raises :class:`EngineError` (``bad-deal``) for a recorded deal or draw
+        fixed text. Raises :class:`RulesError` (``bad-deal``) for a recorded deal or draw
         the rules do not allow.
         """
         self.rules = rules
@@ -120,7 +120,7 @@ class Match:
             if partner_rounds:
                 self.partner_draw = settle_partner_draw(rules, partner_rounds)
         elif partner_rounds:
-            raise EngineError("these rules have no draw for partners", "bad-deal")
+            raise RulesError("these rules have no draw for partners", "bad-deal")
         self.result: MatchResult | None = None
         self.ties = 0
         """Consecutive tied hands just played (their replays are worth more in six-love)."""
@@ -133,7 +133,7 @@ class Match:
                 self.lead_draws = settle_lead_draw(rules, lead_rounds)
                 starter = _heaviest(self.lead_draws[-1].draws)[0]
         elif lead_rounds:
-            raise EngineError("in these rules nobody draws for the lead", "bad-deal")
+            raise RulesError("in these rules nobody draws for the lead", "bad-deal")
         self._starter = starter
         self.hands: list[Hand] = []
         """Every hand dealt so far, the current one last (each keeps its deal and actions)."""
@@ -153,7 +153,7 @@ class Match:
                 "a match can start from a position only before its first move", "hand-not-over"
             )
         if hand.rules != self.rules or len(scores) != self.rules.sides:
-            raise EngineError("the position is of other rules than the match", "bad-deal")
+            raise RulesError("the position is of other rules than the match", "bad-deal")
         self.hands[0] = self.hand = hand
         self.lead_draws = ()
         self.partner_draw = None  # the position says who sits where and who moves
@@ -245,7 +245,7 @@ class Match:
                 try:
                     hand = Hand(self.rules, deal.hands, deal.boneyard, opening)
                 except EngineError as error:
-                    raise EngineError(f"hand {number}: {error}", "bad-deal") from None
+                    raise RulesError(f"hand {number}: {error}", "bad-deal") from None
         self.hands.append(hand)
         return hand
 
@@ -417,7 +417,7 @@ def _partners_of(rounds: Sequence[tuple[Tile, ...]]) -> PartnerDraw | None:
 def settle_lead_draw(rules: Rules, rounds: Sequence[Sequence[Tile]]) -> tuple[LeadDraw, ...]:
     """The draw for the lead a record states: each round's tiles, one per contending seat.
 
-    Raises :class:`EngineError` (``bad-deal``) unless every round has a tile of the set for
+    Raises :class:`RulesError` (``bad-deal``) unless every round has a tile of the set for
     each seat still contending, no tile twice in a round, and only the last round settles it.
     """
     contenders = list(range(rules.players))
@@ -425,35 +425,35 @@ def settle_lead_draw(rules: Rules, rounds: Sequence[Sequence[Tile]]) -> tuple[Le
     for number, tiles in enumerate(rounds, start=1):
         _check_round(rules, tiles, len(contenders), f"round {number} of the draw for the lead")
         if len(contenders) == 1:
-            raise EngineError(f"the draw for the lead was settled before round {number}", "bad-deal")
+            raise RulesError(f"the draw for the lead was settled before round {number}", "bad-deal")
         draws = tuple(zip(contenders, tiles, strict=True))
         settled.append(LeadDraw(draws))
         contenders = _heaviest(draws)
     if len(contenders) != 1:
-        raise EngineError("the draw for the lead ends in a tie: the tied seats must draw again", "bad-deal")
+        raise RulesError("the draw for the lead ends in a tie: the tied seats must draw again", "bad-deal")
     return tuple(settled)
 
 
 def settle_partner_draw(rules: Rules, rounds: Sequence[Sequence[Tile]]) -> PartnerDraw:
     """The draw for partners a record states: each round's four tiles, by player.
 
-    Raises :class:`EngineError` (``bad-deal``) unless each round has four different tiles of
+    Raises :class:`RulesError` (``bad-deal``) unless each round has four different tiles of
     the set and only the last round settles the partners and the dealer.
     """
     played: list[tuple[Tile, ...]] = []
     for number, tiles in enumerate(rounds, start=1):
         _check_round(rules, tiles, 4, f"round {number} of the draw for partners")
         if played and _partners_of(played) is not None:
-            raise EngineError(f"the draw for partners was settled before round {number}", "bad-deal")
+            raise RulesError(f"the draw for partners was settled before round {number}", "bad-deal")
         played.append(tuple(tiles))
     draw = _partners_of(played) if played else None
     if draw is None:
-        raise EngineError("the draw for partners is not settled: a tie must be drawn again", "bad-deal")
+        raise RulesError("the draw for partners is not settled: a tie must be drawn again", "bad-deal")
     return draw
 
 
 def _check_round(rules: Rules, tiles: Sequence[Tile], count: int, what: str) -> None:
     if len(tiles) != count:
-        raise EngineError(f"{what} needs {count} tiles, not {len(tiles)}", "bad-deal")
+        raise RulesError(f"{what} needs {count} tiles, not {len(tiles)}", "bad-deal")
     if len(set(tiles)) != len(tiles) or not set(tiles) <= set(rules.tiles):
-        raise EngineError(f"{what} needs different tiles of the set", "bad-deal")
+        raise RulesError(f"{what} needs different tiles of the set", "bad-deal")

@@ -38,6 +38,7 @@ from engine.ai.dice_knowledge import (
     options_of,
 )
 from engine.dice_hand import DiceView
+from engine.errors import IllegalActionError, RulesError
 from engine.dice_round import WILDCARD, Commitment, Special, matched_to_dice, special_of
 from engine.tiles import Tile
 
@@ -84,8 +85,9 @@ class DiceBot(Protocol):
 def _legal_or_raise(view: DiceView) -> list[Option]:
     options = options_of(view)
     if not options:
-        raise ValueError(
-            "this seat has nothing to commit now (already committed, or the hand waits or is over)"
+        raise IllegalActionError(
+            "this seat has nothing to commit now (already committed, or the hand waits or is over)",
+            "nothing-to-commit",
         )
     return options
 
@@ -294,4 +296,4 @@ def make_dice_bot(level: str) -> DiceBot:
         from engine.ai.dice_search import DiceSearchBot
 
         return DiceSearchBot()
-    raise ValueError(f"unknown dice AI level {level!r}: choose one of {', '.join(DICE_LEVELS)}")
+    raise RulesError(f"unknown dice AI level {level!r}: choose one of {', '.join(DICE_LEVELS)}", "bad-option")

@@ -27,6 +27,7 @@ from engine.ai.base import think_through
 from engine.ai.dice_bots import CannyBot
 from engine.ai.dice_knowledge import DiceKnowledge, evidence_weight, knowledge_of, options_of
 from engine.dice_hand import DiceView
+from engine.errors import IllegalActionError
 from engine.dice_round import WILDCARD, Commitment
 from engine.tiles import Tile, full_set
 
@@ -286,8 +287,9 @@ class DiceSearchBot:
         """Search the commitment, yielding after each world; returns the :class:`SearchDecision`."""
         options = options_of(view)
         if not options:
-            raise ValueError(
-                "this seat has nothing to commit now (already committed, or the hand waits or is over)"
+            raise IllegalActionError(
+                "this seat has nothing to commit now (already committed, or the hand waits or is over)",
+                "nothing-to-commit",
             )
         if len(options) == 1:
             return SearchDecision(options[0].commitment, {options[0].commitment: 0.0}, 0)

@@ -80,10 +80,10 @@ class Position:
         """The position of ``hand`` (with the match ``scores``), from ``seat``'s view if given.
 
         From a seat's view the other hands and the boneyard are counts only. Raises
-        :class:`EngineError` for a finished hand (nothing is left to play).
+        :class:`RulesError` (``position-over``) for a finished hand (nothing is left to play).
         """
         if hand.is_over:
-            raise EngineError("the hand is over: there is no position to play on", "hand-over")
+            raise RulesError("the hand is over: there is no position to play on", "position-over")
         rules = hand.rules
         hands: list[tuple[Tile, ...] | int] = []
         for each in range(rules.players):
@@ -94,7 +94,7 @@ class Position:
         )
         drawn = hand.drawn_this_turn
         if drawn is not None and seat is not None and seat != hand.turn:
-            raise EngineError("the tile drawn this turn is hidden from this seat", "hidden-draw")
+            raise RulesError("the tile drawn this turn is hidden from this seat", "hidden-draw")
         opening = hand.opening
         if opening.lead_choices and hand.starter is not None:  # chosen: the starter opens, with any tile
             opening = Opening(hand.starter)
@@ -159,12 +159,12 @@ class Position:
         """A playable hand from this position; hidden tiles are dealt at random with ``rng``.
 
         Without ``rng`` every tile must be shown. A deal of the hidden tiles in which nobody
-        could move is dealt again. Raises :class:`EngineError` if the position cannot be
+        could move is dealt again. Raises :class:`RulesError` if the position cannot be
         played on.
         """
         hidden = list(self.hidden)
         if hidden and rng is None:
-            raise EngineError("the position hides tiles: deal them with a seeded random", "hidden-tiles")
+            raise RulesError("the position hides tiles: deal them with a seeded random", "hidden-tiles")
         for _ in range(_DEALS_TRIED if hidden else 1):
             if rng is not None:
                 rng.shuffle(hidden)
@@ -173,7 +173,7 @@ class Position:
             except EngineError as error:
                 if error.code != "position-over":
                     raise
-        raise EngineError("nobody can move with any deal of the hidden tiles tried", "position-over")
+        raise RulesError("nobody can move with any deal of the hidden tiles tried", "position-over")
 
     def _resume(self, hidden: list[Tile]) -> Hand:
         forced = self.opening.tile if self.layout.is_empty else None

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engine import parse_tile
+from engine import IllegalActionError, RulesError, parse_tile
 from engine.ai.base import think_through
 from engine.ai.dice_arena import main as arena_main
 from engine.ai.dice_arena import run_dice_arena
@@ -91,8 +91,9 @@ def test_the_levels_have_ids_names_and_bots() -> None:
     assert set(DICE_LEVEL_NAMES) == set(DICE_LEVELS)
     for level in DICE_LEVELS:
         assert make_dice_bot(level).level == level
-    with pytest.raises(ValueError, match="unknown dice AI level 'hard'"):
+    with pytest.raises(RulesError, match="unknown dice AI level 'hard'") as unknown:
         make_dice_bot("hard")
+    assert unknown.value.code == "bad-option"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -120,7 +121,7 @@ def test_a_bot_asked_with_nothing_to_commit_says_so() -> None:
     hand = scripted([t("2-0", "6-1"), t("4-4", "5-4")], (2, 6))
     hand.commit(0, Commitment((), tuple(t("2-0", "6-1"))))
     for level in DICE_LEVELS:
-        with pytest.raises(ValueError, match="nothing to commit"):
+        with pytest.raises(IllegalActionError, match="nothing to commit"):
             make_dice_bot(level).commit(hand.view(0), random.Random(1))
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine import IllegalActionError, full_set, parse_tile
+from engine import IllegalActionError, RulesError, full_set, parse_tile
 from engine.dice_hand import DiceHand, SeededSource
 from engine.dice_round import Commitment
 
@@ -40,8 +40,9 @@ def test_a_hand_deals_four_tiles_each_and_throws_the_dice_from_the_seed() -> Non
     assert [len(h) for h in first.hands] == [4, 4, 4] and len(first.boneyard) == 16
     assert all(1 <= die <= 6 for die in first.dice)
     assert (first.hands, first.boneyard, first.dice) == (again.hands, again.boneyard, again.dice)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(RulesError) as short:
         DiceHand(8, random.Random(1))  # 32 tiles for one set of 28: add a set
+    assert short.value.code == "bad-sets"
     assert len(DiceHand(8, random.Random(1), sets=2).boneyard) == 24
 
 

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from engine.actions import Action, Claim, Lead
 from engine.ai import make_bot
-from engine.errors import EngineError, NotationError
+from engine.errors import EngineError, NotationError, RulesError
 from engine.hand import Hand
 from engine.match import Match
 from engine.notation import Position, read_position, read_record, write_position, write_record
@@ -487,13 +487,13 @@ def test_positions_round_trip_at_random_moments(table: Table, seed: int, at: int
 
 
 def test_a_position_of_a_finished_hand_is_refused() -> None:
-    """A finished hand has no position: ``EngineError`` ``hand-over`` (not a text that cannot be read)."""
+    """A finished hand has no position: ``RulesError`` ``position-over`` (not a text that cannot be read)."""
     match = BotMatch(TABLES[1], 3).run(200).match
     hand = match.hands[0]
     assert hand.is_over
-    with pytest.raises(EngineError) as caught:
+    with pytest.raises(RulesError) as caught:
         write_position(hand)
-    assert caught.value.code == "hand-over"
+    assert caught.value.code == "position-over"
 
 
 def _overdraw_match_below_zero() -> tuple[Hand, tuple[int, ...]]:
