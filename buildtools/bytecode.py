@@ -101,7 +101,7 @@ def compile_python_bundle(cache: Path = BUNDLE_CACHE) -> Path:
     node = shutil.which("node")
     if node is None:
         fail("Node.js is needed to compile the Python bundle inside Pyodide: install Node.js 20+")
-    from engine.variants import VARIANTS  # the workload plays every rule set
+    from engine.line.variants import VARIANTS  # the workload plays every rule set
 
     request: dict[str, object] = {
         "stdlib": "/lib/python{}{}.zip".format(*pyodide_python_version().split(".")[:2]),

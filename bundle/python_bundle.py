@@ -76,9 +76,9 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
                 # Modules that need the page (``pyscript``) are followed statically only.
                 if error.name != "pyscript":
                     raise
-        from engine.notation import read_record, write_record
-        from engine.selfplay import bot_match, play_random_hand
-        from engine.variants import VARIANTS, make_rules
+        from engine.line.notation import read_record, write_record
+        from engine.line.selfplay import bot_match, play_random_hand
+        from engine.line.variants import VARIANTS, make_rules
         from web.share import read_fragment, record_fragment
 
         for variant in variants:
@@ -94,7 +94,7 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
 
 def play_dice_hand() -> None:
     """A hand of Dice and Dominoes at the table against each computer level, saved and read back."""
-    from engine.ai.dice_bots import DICE_LEVELS
+    from engine.dice.ai.bots import DICE_LEVELS
     from web.dice_controller import DiceController
     from web.settings import Settings
 

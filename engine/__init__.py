@@ -4,7 +4,7 @@ A quick tour::
 
     import random
     from engine import Match, make_rules
-    from engine.ai import make_bot
+    from engine.line.ai import make_bot
 
     match = Match(make_rules("draw-2"), seed=7)
     print(match.legal_actions())          # what the seat to move may do
@@ -13,9 +13,9 @@ A quick tour::
     match.apply(action)                   # checked: illegal actions raise IllegalActionError
 """
 
-from engine.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
 from engine.errors import EngineError, IllegalActionError, NotationError, RulesError
-from engine.hand import (
+from engine.line.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
+from engine.line.hand import (
     Claimed,
     Deal,
     Drew,
@@ -29,9 +29,9 @@ from engine.hand import (
     Played,
     Scored,
 )
-from engine.layout import End, Layout, Placement, Side, SpinnerRule, end_count, parse_end
-from engine.match import HandScore, LeadDraw, Match, MatchResult, PartnerDraw
-from engine.rules import (
+from engine.line.layout import End, Layout, Placement, Side, SpinnerRule, end_count, parse_end
+from engine.line.match import HandScore, LeadDraw, Match, MatchResult, PartnerDraw
+from engine.line.rules import (
     BlockedWinner,
     Direction,
     DrawRule,
@@ -43,9 +43,9 @@ from engine.rules import (
     PlayScoring,
     Rules,
 )
+from engine.line.variants import GROUPS, VARIANTS, Option, Variant, get_variant, make_rules
+from engine.line.view import PlayerView, view_of
 from engine.tiles import Tile, full_set, hand_pips, parse_tile
-from engine.variants import GROUPS, VARIANTS, Option, Variant, get_variant, make_rules
-from engine.view import PlayerView, view_of
 
 __all__ = [
     "GROUPS",

@@ -76,7 +76,7 @@ class IllegalActionError(EngineError):
 class NotationError(EngineError):
     """Text that does not parse as a tile, an end, an action, a record or a position.
 
-    Errors from reading a record or a position (:mod:`engine.notation`) also say where:
+    Errors from reading a record or a position (:mod:`engine.line.notation`) also say where:
     ``line`` and ``column`` (from 1) and ``expected``, what would have been right there.
     """
 

@@ -46,7 +46,7 @@ def test_the_readme_is_a_front_page() -> None:
 
 def test_the_embedding_snippets_hold_a_valid_record_and_position() -> None:
     """Each snippet's link is read without a complaint and carries what it says."""
-    from engine.notation import read_position, read_record
+    from engine.line.notation import read_position, read_record
     from web.links import parse_link
     from web.share import read_fragment
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Generator
 from typing import Any, NamedTuple, TypeVar
 
 from engine import Draw, EngineError, Lead, Match, Pass, RulesError, Tile, parse_end, parse_tile
-from engine.ai.review import MatchReview
-from engine.dice_variant import DICE
-from engine.notation import read_header
+from engine.dice.variant import DICE
+from engine.line.ai.review import MatchReview
+from engine.line.notation import read_header
 from web.controller import Controller, Settings
 from web.dice_controller import DiceController
 from web.dice_replay import DiceReplay, replay_of_text

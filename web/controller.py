@@ -27,9 +27,9 @@ from engine import (
     Scored,
     Tile,
 )
-from engine.ai import SearchBot, make_bot, own_call, think_through
-from engine.ai.hint import Hint, hint, hint_bot
-from engine.record import replay
+from engine.line.ai import SearchBot, make_bot, own_call, think_through
+from engine.line.ai.hint import Hint, hint, hint_bot
+from engine.line.json_record import replay
 from engine.words import agree
 from web.game_record import game_text, is_record, read_game
 from web.settings import HUMAN, Settings

@@ -19,13 +19,13 @@ import random
 from dataclasses import dataclass
 
 from engine import EngineError, RulesError, Tile
-from engine.ai.dice_bots import DiceBot, make_dice_bot
-from engine.dice_explain import YOU, RoundStory, explain_round, tiles_said
-from engine.dice_hand import DiceHand, DiceRound, DiceView
-from engine.dice_round import Commitment, discard_allowed, matched_to_dice
-from engine.dice_session import DiceSession, HandPayout
-from engine.dice_variant import dice_session
-from engine.notation.dice import read_dice_record, write_dice_record
+from engine.dice.ai.bots import DiceBot, make_dice_bot
+from engine.dice.explain import YOU, RoundStory, explain_round, tiles_said
+from engine.dice.hand import DiceHand, DiceRound, DiceView
+from engine.dice.notation import read_dice_record, write_dice_record
+from engine.dice.round import Commitment, discard_allowed, matched_to_dice
+from engine.dice.session import DiceSession, HandPayout
+from engine.dice.variant import dice_session
 from web.controller import seat_names
 from web.game_record import read_settings
 from web.settings import HUMAN, Settings

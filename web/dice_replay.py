@@ -2,7 +2,7 @@
 
 A step is a round: the dice, what everyone put out and what the reveal did. The frame at
 (hand, rounds) is the session replayed from the record to that point
-(:func:`engine.notation.dice.replay_dice_record`), shown as a still table
+(:func:`engine.dice.notation.replay_dice_record`), shown as a still table
 (:meth:`web.dice_controller.DiceController.viewing`) whose scene :mod:`web.dice_scene`
 places. The stepping itself is :class:`web.replay.Stepping`, as for the other games.
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.dice_explain import explain_round
-from engine.dice_hand import DiceRound
-from engine.notation import read_header
-from engine.notation.dice import DICE_VARIANT, read_dice_record, replay_dice_record, write_dice_record
+from engine.dice.explain import explain_round
+from engine.dice.hand import DiceRound
+from engine.dice.notation import DICE_VARIANT, read_dice_record, replay_dice_record, write_dice_record
+from engine.line.notation import read_header
 from web.controller import seat_names
 from web.dice_controller import DiceController
 from web.game_record import read_settings

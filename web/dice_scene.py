@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dice_hand import DiceRound
+from engine.dice.hand import DiceRound
 from engine.tiles import Tile
 from web.dice_controller import DiceController
 from web.geometry import Rect

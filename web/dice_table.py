@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import parse_tile
-from engine.dice_variant import DICE
+from engine.dice.variant import DICE
 from web.dice_controller import DiceController
 from web.dice_render import ROLL_MS, draw_dice_on_canvas
 from web.dice_scene import DiceScene, build_dice_scene

@@ -12,7 +12,7 @@ import asyncio
 from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
-from engine.notation import write_position
+from engine.line.notation import write_position
 from web.clipboard import copy_text
 from web.controller import Controller
 from web.dice_replay import DiceReplay, replay_of_text

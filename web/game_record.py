@@ -14,9 +14,9 @@ import re
 from collections.abc import Mapping
 
 from engine import EngineError, Match, RulesError, make_rules, parse_tile
-from engine.dice_variant import DICE
-from engine.match import settle_partner_draw
-from engine.notation import read_header, read_position, read_record, write_position, write_record
+from engine.dice.variant import DICE
+from engine.line.match import settle_partner_draw
+from engine.line.notation import read_header, read_position, read_record, write_position, write_record
 from web.settings import DEFAULT_LEVEL, HUMAN, Settings, default_level, seat_levels
 
 __all__ = [
@@ -47,7 +47,7 @@ def game_text(settings: Settings, match: Match, names: tuple[str, ...], player_a
 
 
 def settings_of_record(tags: Mapping[str, str], seating: tuple[int, ...] | None = None) -> Settings:
-    """The settings a record's tags give (see :func:`engine.notation.read_header`).
+    """The settings a record's tags give (see :func:`engine.line.notation.read_header`).
 
     Seat 0 is the person; each other seat is a computer player of the level its ``Level``
     tag names (:data:`DEFAULT_LEVEL` if none or unknown). ``seating[seat]`` is the player

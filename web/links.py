@@ -15,7 +15,7 @@ The parameters:
     particular game: the table keeps the player's own (a ``seed`` then deals it anew).
 ``players``, ``target``, ``level`` and every option id of the chosen variant
     Choices for that variant; each one missing takes the variant's default. ``level``
-    (one of :data:`engine.ai.BOT_LEVELS`, default ``greedy``) is every computer seat's, or
+    (one of :data:`engine.line.ai.BOT_LEVELS`, default ``greedy``) is every computer seat's, or
     ``level=expert,greedy,hard`` gives each other player its own, in seat order; ``human``
     there makes that player a person sharing the device (pass and play).
 ``seed``
@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from engine import EngineError, Variant
-from engine.dice_variant import GAMES
+from engine.dice.variant import GAMES
 from engine.words import and_list
 from web.controller import Settings
 from web.embed import EMBED_PARAMETERS, Embed, read_embed

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Claim, Draw, Hand, Lead, Match, Pass, Penalized, Play, Scored
-from engine.notation import read_record, write_record
-from engine.notation.moves import action_words
+from engine.line.notation import read_record, write_record
+from engine.line.notation.moves import action_words
 from engine.words import agree
 from web.controller import Controller, seat_names
 from web.game_record import read_game

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from engine.notation import Position, write_position
+from engine.line.notation import Position, write_position
 from engine.words import possessive
 from web.clipboard import copy_text
 from web.controller import Controller

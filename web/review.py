@@ -1,6 +1,6 @@
 """The hand review's model on the page: one seat's reviews of a replay's hands, and what they show.
 
-A :class:`ReviewBook` holds the reviews (:mod:`engine.ai.review`) of one seat in the hands
+A :class:`ReviewBook` holds the reviews (:mod:`engine.line.ai.review`) of one seat in the hands
 of a :class:`web.replay.Replay`, made hand by hand as the person asks, and answers what the
 replay viewer draws: the decision at a point of the replay and the better move to draw on
 the board there, the chart's points, the table's rows, the marks in the move list, and
@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from engine import Play
-from engine.ai.review import (
+from engine.line.ai.review import (
     DecisionReview,
     HandReview,
     MatchReview,
@@ -26,7 +26,7 @@ from engine.ai.review import (
     review_match,
     summary_line,
 )
-from engine.view import view_of
+from engine.line.view import view_of
 from engine.words import possessive
 from web.replay import Replay
 

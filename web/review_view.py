@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Play
-from engine.ai.review import MatchReview
+from engine.line.ai.review import MatchReview
 from engine.words import possessive
 from web.page import Page
 from web.painter import Painter, SpriteBook

@@ -56,7 +56,7 @@ from itertools import accumulate
 from typing import Any
 
 from engine import VARIANTS, EngineError, Variant, make_rules
-from engine.record import RECORD_FORMAT
+from engine.line.json_record import RECORD_FORMAT
 from web.game_record import is_record, read_settings
 from web.links import MAX_SEED
 from web.settings import SEAT_LEVELS, Settings
@@ -142,7 +142,7 @@ class ValidSave:
 
     ``settings`` is ready for :meth:`Settings.from_json`. A save is a record
     (``docs/notation.md``); ``record`` is set only for a save in the JSON form written
-    before records, holding only the keys :func:`engine.record.replay` needs. Whether
+    before records, holding only the keys :func:`engine.line.json_record.replay` needs. Whether
     every move can be played is found only by replaying it (which
     :meth:`Controller.restore` does).
     """
@@ -341,7 +341,7 @@ def _hands(value: object) -> list[list[str]]:
 
 
 def _record(data: object) -> dict[str, Any]:
-    """The record part, checked, with only the keys :func:`engine.record.replay` reads."""
+    """The record part, checked, with only the keys :func:`engine.line.json_record.replay` reads."""
     part = _part(data, "the game record is")
     if part.get("format") != RECORD_FORMAT:
         raise SaveError("the game record is not one this table writes")

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Rules, RulesError, make_rules
-from engine.ai import BOT_LEVELS
-from engine.ai.dice_bots import DICE_LEVEL_NAMES
-from engine.dice_variant import DICE, get_game
+from engine.dice.ai.bots import DICE_LEVEL_NAMES
+from engine.dice.variant import DICE, get_game
+from engine.line.ai import BOT_LEVELS
 
 __all__ = [
     "DEFAULT_LEVEL",

@@ -1,7 +1,7 @@
 """Running a thinking generator on the page: a few slices per browser task, then the thread back.
 
 Search (a computer player's move, the hint, a hand review) is a generator that yields
-between slices of work (:func:`engine.ai.think_step`). :func:`run_in_slices` runs such a
+between slices of work (:func:`engine.line.ai.think_step`). :func:`run_in_slices` runs such a
 generator for about :data:`THINKING_TASK_MS` at a time and gives the browser its main thread
 between, so the page keeps drawing and answering while the search goes on.
 """
@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
-from engine.ai import think_step
+from engine.line.ai import think_step
 
 __all__ = ["THINKING_TASK_MS", "run_in_slices"]
 

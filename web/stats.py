@@ -1,6 +1,6 @@
 """Statistics kept on the device, per rule set: matches and hands played and won, points for
 and against, the current and the best run of matches won, and the running accuracy of the
-person's hands reviewed (:mod:`engine.ai.review`).
+person's hands reviewed (:mod:`engine.line.ai.review`).
 
 Stored as JSON under one key of the browser's storage (:data:`STATS_KEY`), read
 defensively (anything damaged reads as no statistics), and counted once per hand: a

@@ -1,21 +1,7 @@
-"""Dominoes notation: whole matches as records (as PGN is for chess) and single positions (as FEN).
+"""Reading the notation's text, shared by every kind of game: tags and words with their lines
+and columns (:mod:`engine.notation.text`), and ``python -m engine.notation check FILE``, which
+checks a record of any game or a position.
 
-The specification, with worked examples, is ``docs/notation.md``. In short::
-
-    from engine.notation import read_record, write_record
-
-    text = write_record(match)          # tags, then each hand's deal and moves
-    again = read_record(text)           # replayed, every move checked
-    assert write_record(again) == text
-
-Anything that is not a valid record or position raises
-:class:`~engine.errors.NotationError` with ``line``, ``column`` and ``expected``.
-``python -m engine.notation check FILE`` checks a file from the command line.
-Dice and Dominoes, a game without a line of play, has its own records:
-:func:`~engine.notation.dice.write_dice_record` and :func:`~engine.notation.dice.read_dice_record`.
+Each kind of game writes and reads its own records: :mod:`engine.line.notation` (the
+line-of-play games, and positions) and :mod:`engine.dice.notation` (Dice and Dominoes).
 """
-
-from engine.notation.position import Position, read_position, write_position
-from engine.notation.record import read_header, read_record, write_record
-
-__all__ = ["Position", "read_header", "read_position", "read_record", "write_position", "write_record"]

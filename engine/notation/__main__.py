@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from engine.dice.notation import DICE_VARIANT, read_dice_record
 from engine.errors import NotationError
-from engine.notation.dice import DICE_VARIANT, read_dice_record
-from engine.notation.position import read_position
-from engine.notation.record import read_header, read_record
+from engine.line.notation.position import read_position
+from engine.line.notation.record import read_header, read_record
 
 USAGE = "usage: python -m engine.notation check FILE [FILE ...]"
 

@@ -6,7 +6,7 @@ default 1000 deals) or pick parts::
     python tests/bench/bench_ai.py --deals 200 --only strength
     python tests/bench/bench_ai.py --only pyodide --pyodide-deals 30
 
-``strength`` plays the arena (:mod:`engine.ai.arena`) on CPython: duplicate deals, win
+``strength`` plays the arena (:mod:`engine.line.ai.arena`) on CPython: duplicate deals, win
 rates with 95% confidence intervals, point margins and decision times. ``pyodide`` runs
 the arena's timing inside the real Pyodide from ``node_modules`` under Node (the runtime
 the page uses), for the decision-time targets of 4-player ``partnership-block``.
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from buildtools.appzip import write_app_zip  # noqa: E402
 from buildtools.npm import ensure_node_modules  # noqa: E402
-from engine.ai.arena import run_arena  # noqa: E402
+from engine.line.ai.arena import run_arena  # noqa: E402
 
 #: (variant, players, level A, level B, what the target says)
 STRENGTH = (
@@ -50,7 +50,7 @@ TIMING = (
 
 PYODIDE_SCRIPT = """
 import json, sys
-from engine.ai.arena import run_arena
+from engine.line.ai.arena import run_arena
 for variant, players, a, b, target in json.loads({cases!r}):
     summary = run_arena(variant, players, a, b, {deals}, seed={seed})
     print(f"[Pyodide {{sys.version.split()[0]}}] target: {{target}}")

@@ -2,7 +2,7 @@
 
 Run with ``python tests/bench/bench_dice_ai.py`` (about 5 minutes on one core with the
 default deals) or smaller, e.g. ``--scale 0.2``. Each row plays duplicate deals
-(:mod:`engine.ai.dice_arena`) from ``--seed`` on, seeds never used to tune the levels.
+(:mod:`engine.dice.ai.arena`) from ``--seed`` on, seeds never used to tune the levels.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.ai.dice_arena import run_dice_arena  # noqa: E402
+from engine.dice.ai.arena import run_dice_arena  # noqa: E402
 
 #: (level A, level B, players, duplicate deals at scale 1)
 MATCHUPS = (

@@ -28,7 +28,7 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine import VARIANTS, make_rules
-from engine.selfplay import play_random_hand
+from engine.line.selfplay import play_random_hand
 
 CASES = (("block", 2), *((variant.id, variant.default_players) for variant in VARIANTS.values()))
 ABW333_VERSION = "6.1.0"

@@ -5,11 +5,11 @@ partnership block (double-six, 7 tiles each), abw333's only game. Each row is ha
 second:
 
 - ``abw333 random``: ``dominoes.Game.new()`` played out with a random valid move each turn;
-- ``core random``: a fresh deal on the bit-mask core (:class:`engine.ai.bits.LineHand`),
+- ``core random``: a fresh deal on the bit-mask core (:class:`engine.line.ai.bits.LineHand`),
   played out with a uniformly random legal move each turn (:meth:`LineHand.play_at_random`);
 - ``core search play-out``: what search does per candidate: copy a dealt position and play
   it out greedily (randomness 0.125) on the core;
-- ``fast search play-out``: the same on :class:`engine.ai.fast.FastHand` (what search uses
+- ``fast search play-out``: the same on :class:`engine.line.ai.fast.FastHand` (what search uses
   in the games with a spinner, and used everywhere before the core).
 
 The rows take turns in short slices, so a machine busy with other work slows them alike;
@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine import Hand, make_rules
-from engine.ai.bits import LineHand, Policy
-from engine.ai.fast import FastHand
-from engine.ai.search import PLAYOUT_RANDOMNESS
+from engine.line.ai.bits import LineHand, Policy
+from engine.line.ai.fast import FastHand
+from engine.line.ai.search import PLAYOUT_RANDOMNESS
 
 RULES = make_rules("partnership-block", 4)
 POSITIONS = 64

@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.ai import think_through  # noqa: E402
-from engine.ai.review import review_hand  # noqa: E402
-from engine.notation import write_record  # noqa: E402
-from engine.selfplay import bot_match  # noqa: E402
+from engine.line.ai import think_through  # noqa: E402
+from engine.line.ai.review import review_hand  # noqa: E402
+from engine.line.notation import write_record  # noqa: E402
+from engine.line.selfplay import bot_match  # noqa: E402
 from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import throttle_cpu  # noqa: E402
 from web.share import record_fragment  # noqa: E402

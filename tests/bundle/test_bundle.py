@@ -73,7 +73,7 @@ def test_the_bundle_holds_bytecode_only_with_the_runtimes_magic_number(bundle: P
             pycs = [name for name in names if name.endswith(".pyc")]
             assert pycs and all(archive.read(name)[:4] == magic for name in pycs)
     with zipfile.ZipFile(dist / "app.zip") as archive:
-        assert "engine/hand.pyc" in archive.namelist()
+        assert "engine/line/hand.pyc" in archive.namelist()
         assert "web/app.pyc" in archive.namelist()
 
 

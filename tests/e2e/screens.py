@@ -23,8 +23,8 @@ from buildtools.chromium import CHROMIUM_ARGS, find_chromium
 from buildtools.dist import ensure_built
 from buildtools.paths import DIST
 from buildtools.server import make_server
-from engine.notation import write_record
-from engine.selfplay import bot_match
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from tests.e2e.hosts import host_page
 from tests.e2e.table import play_hand_with_buttons
 from web.share import record_fragment

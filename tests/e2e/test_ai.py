@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from engine.ai import BOT_LEVELS
+from engine.line.ai import BOT_LEVELS
 from tests.e2e.table import TABLET_CPU_THROTTLE, choose_rule_set, settle, state, throttle_cpu
 from web.game_record import read_settings
 from web.settings import HUMAN

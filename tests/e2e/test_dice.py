@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.notation.dice import read_dice_record
+from engine.dice.notation import read_dice_record
 from tests.e2e.table import choose_rule_set, click_canvas, state
 
 pytestmark = pytest.mark.e2e

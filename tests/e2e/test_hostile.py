@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page, expect
 
-from engine.record import match_record
+from engine.line.json_record import match_record
 from tests.e2e.conftest import Recorder, wait_until_ready
 from tests.e2e.table import settle, state
 from web.controller import Controller

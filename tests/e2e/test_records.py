@@ -8,8 +8,8 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from engine.notation import read_record, write_position, write_record
-from engine.selfplay import bot_match
+from engine.line.notation import read_record, write_position, write_record
+from engine.line.selfplay import bot_match
 from tests.e2e.conftest import OpenApp
 from tests.e2e.table import play_hand_with_buttons, settle, state
 from web.share import record_fragment

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from engine.ai import think_through
-from engine.ai.review import review_hand
-from engine.notation import write_record
-from engine.selfplay import bot_match
+from engine.line.ai import think_through
+from engine.line.ai.review import review_hand
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from tests.e2e.conftest import OpenApp
 from tests.e2e.table import TABLET_CPU_THROTTLE, play_hand_with_buttons, state, throttle_cpu
 from tests.e2e.test_ai import LONG_TASK_LIMIT_MS, watch_long_tasks

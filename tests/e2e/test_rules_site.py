@@ -21,8 +21,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
-from engine.notation import write_record
-from engine.selfplay import bot_match
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder
 from tests.e2e.hosts import serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.notation import write_record
-from engine.selfplay import bot_match
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from tests.e2e.table import play_hand_with_buttons, settle, state
 from web.share import record_fragment
 

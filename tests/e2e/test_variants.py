@@ -35,9 +35,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
-from engine.dice_variant import DICE_GROUP, GAMES
-from engine.notation import read_record
-from engine.scoring import play_points
+from engine.dice.variant import DICE_GROUP, GAMES
+from engine.line.notation import read_record
+from engine.line.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
 from web.controller import seat_names
 

@@ -23,7 +23,7 @@ from engine import (
     parse_action,
     parse_tile,
 )
-from engine.ai import think_step
+from engine.line.ai import think_step
 
 T = TypeVar("T")
 

@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, Claim, Draw, EngineError, Hand, Play, Tile, make_rules, view_of
-from engine.ai import BOT_LEVELS, EXPERT, HARD, SearchBot, make_bot
-from engine.ai.belief import choices_of, log_likelihood, resample
-from engine.ai.fast import Outcome
-from engine.ai.knowledge import knowledge_of, sample_deal
-from engine.ai.search import hand_value
+from engine.line.ai import BOT_LEVELS, EXPERT, HARD, SearchBot, make_bot
+from engine.line.ai.belief import choices_of, log_likelihood, resample
+from engine.line.ai.fast import Outcome
+from engine.line.ai.knowledge import knowledge_of, sample_deal
+from engine.line.ai.search import hand_value
 from tests.engine.scripted import count_slices
 from tests.engine.test_properties import Deal, deals, final, hidden_slots, reshuffled
 
@@ -281,7 +281,7 @@ def test_heaviest_facts_rule_out_heavier_fitting_tiles_for_a_player_who_lays_the
     """Seat 1 laid 2-0 on a 0 (no six): if it always lays its heaviest fitting tile, it holds no
     heavier tile with a 0; a seat that laid a light tile and later a heavier one that also
     fitted then is plainly not such a player, and gets no such facts."""
-    from engine.ai.belief import Choice, heaviest_facts
+    from engine.line.ai.belief import Choice, heaviest_facts
 
     rules = make_rules("block", 2)
     hidden = [t for t in rules.tiles if t not in tiles("6-6 2-0")]

@@ -1,6 +1,6 @@
 """How the search spends its budget: weighed deals, an unbiased sampler, racing, equivalent moves.
 
-The search levels (:mod:`engine.ai.search`) weigh each guessed deal instead of oversampling,
+The search levels (:mod:`engine.line.ai.search`) weigh each guessed deal instead of oversampling,
 correct the deal sampler's bias, drop clearly worse candidates as they go, search equivalent
 moves once, and count their budget in play-outs as well as deals. Each of those is checked
 here on positions small enough to reason about.
@@ -12,11 +12,11 @@ import random
 from collections import Counter
 
 from engine import Action, Hand, Play, Tile, make_rules, view_of
-from engine.ai import EXPERT, SearchBot
-from engine.ai.base import think_through
-from engine.ai.hint import explain
-from engine.ai.knowledge import DealSampler, Knowledge
-from engine.ai.tally import Numbers, Tally
+from engine.line.ai import EXPERT, SearchBot
+from engine.line.ai.base import think_through
+from engine.line.ai.hint import explain
+from engine.line.ai.knowledge import DealSampler, Knowledge
+from engine.line.ai.tally import Numbers, Tally
 from tests.engine.scripted import count_slices
 
 

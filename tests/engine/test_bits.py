@@ -1,11 +1,11 @@
-"""The bit-mask play-out core (`engine.ai.bits.LineHand`) plays exactly as the engine does.
+"""The bit-mask play-out core (`engine.line.ai.bits.LineHand`) plays exactly as the engine does.
 
 Every rule set laid in a line (no spinner: every variant and option the core serves) is
 played on an engine `Hand`, a `FastHand` and a `LineHand` in lockstep: the legal moves (in
 `FastHand`'s order), the open ends, the player to move, the hands, the points and the end
 of the hand agree at every step. A play-out on the core makes, move for move and random
 draw for random draw, the moves search's play-out makes on a `FastHand`
-(`engine.ai.search.play_out_fast`), for every kind of seat policy; and each of those moves
+(`engine.line.ai.search.play_out_fast`), for every kind of seat policy; and each of those moves
 is legal in the engine, which ends the hand with the same outcome.
 """
 
@@ -17,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Hand, Tile, view_of
-from engine.ai.bits import EASY, WARY, LineHand, Policy, serves, state_for
-from engine.ai.fast import FastHand, action_of, move_of
-from engine.ai.search import play_out_fast
-from engine.hand import Opening
-from engine.rules import Rules
+from engine.line.ai.bits import EASY, WARY, LineHand, Policy, serves, state_for
+from engine.line.ai.fast import FastHand, action_of, move_of
+from engine.line.ai.search import play_out_fast
+from engine.line.hand import Opening
+from engine.line.rules import Rules
 from tests.engine.test_fast import assert_same, call_scores, engine_outcome
 from tests.engine.test_properties import FAST, TABLES, Deal, make_deal, openings, rules_of
 

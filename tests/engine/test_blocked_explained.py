@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from engine import VARIANTS, BlockedWinner, HandResult, Rules, make_rules
-from engine.selfplay import play_random_hand
+from engine.line.selfplay import play_random_hand
 from tests.engine.scripted import line_deal, play, scripted_hand
 
 # The table's names (web/controller.py seat_names): the person at seat 0, then clockwise.

@@ -17,9 +17,9 @@ from engine import (
     parse_tile,
     view_of,
 )
-from engine.ai import BOT_LEVELS, GreedyBot, RandomBot, make_bot
-from engine.hand import Hand
-from engine.selfplay import play_random_hand
+from engine.line.ai import BOT_LEVELS, GreedyBot, RandomBot, make_bot
+from engine.line.hand import Hand
+from engine.line.selfplay import play_random_hand
 from tests.engine.scripted import play, scripted_hand
 
 TABLES = [("block", 2), ("block", 3), ("block", 4), ("block", 5), ("draw-2", 2)]

@@ -1,13 +1,13 @@
-"""The calibration of the review's labels (engine.ai.calibration): what it counts and replays."""
+"""The calibration of the review's labels (engine.line.ai.calibration): what it counts and replays."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.ai import Bot, calibration, make_bot, think_through
-from engine.ai.calibration import PLAYERS, calibrate, replay_gain, replayers_for
-from engine.ai.review import review_hand
-from engine.selfplay import bot_match
+from engine.line.ai import Bot, calibration, make_bot, think_through
+from engine.line.ai.calibration import PLAYERS, calibrate, replay_gain, replayers_for
+from engine.line.ai.review import review_hand
+from engine.line.selfplay import bot_match
 from tests.engine.test_endgame import LOST_ENDGAME
 
 

@@ -11,10 +11,9 @@ from collections import Counter
 import pytest
 
 from engine import IllegalActionError, RulesError, parse_tile
-from engine.ai.base import think_through
-from engine.ai.dice_arena import main as arena_main
-from engine.ai.dice_arena import run_dice_arena
-from engine.ai.dice_bots import (
+from engine.dice.ai.arena import main as arena_main
+from engine.dice.ai.arena import run_dice_arena
+from engine.dice.ai.bots import (
     DICE_LEVEL_NAMES,
     DICE_LEVELS,
     CannyBot,
@@ -22,10 +21,11 @@ from engine.ai.dice_bots import (
     EagerBot,
     make_dice_bot,
 )
-from engine.ai.dice_knowledge import evidence_weight, knowledge_of
-from engine.ai.dice_search import TILES, DiceSearchBot, choose_up, play_out, tile_id
-from engine.dice_hand import DiceHand, DiceView, SeededSource
-from engine.dice_round import WILDCARD, Commitment, Special, special_of
+from engine.dice.ai.knowledge import evidence_weight, knowledge_of
+from engine.dice.ai.search import TILES, DiceSearchBot, choose_up, play_out, tile_id
+from engine.dice.hand import DiceHand, DiceView, SeededSource
+from engine.dice.round import WILDCARD, Commitment, Special, special_of
+from engine.line.ai.base import think_through
 from engine.tiles import Tile, full_set
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from engine import parse_tile
-from engine.dice_explain import explain_round
-from engine.dice_hand import DiceHand
-from engine.dice_round import Commitment
+from engine.dice.explain import explain_round
+from engine.dice.hand import DiceHand
+from engine.dice.round import Commitment
 
 NAMES = ["South", "West", "North"]
 

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 from engine import IllegalActionError, RulesError, full_set, parse_tile
-from engine.dice_hand import DiceHand, SeededSource
-from engine.dice_round import Commitment
+from engine.dice.hand import DiceHand, SeededSource
+from engine.dice.round import Commitment
 
 
 def t(*texts: str) -> list:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine import NotationError, parse_tile
-from engine.dice_round import Commitment
-from engine.dice_session import DiceSession
-from engine.notation.dice import read_dice_record, replay_dice_record, write_dice_record
+from engine.dice.notation import read_dice_record, replay_dice_record, write_dice_record
+from engine.dice.round import Commitment
+from engine.dice.session import DiceSession
 from engine.tiles import Tile
 
 

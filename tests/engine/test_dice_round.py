@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError, parse_tile
-from engine.dice_round import (
+from engine.dice.round import (
     Commitment,
     Special,
     check_commitment,

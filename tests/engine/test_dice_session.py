@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine import IllegalActionError, parse_tile
-from engine.dice_hand import DiceHand
-from engine.dice_round import Commitment
-from engine.dice_session import DiceSession
+from engine.dice.hand import DiceHand
+from engine.dice.round import Commitment
+from engine.dice.session import DiceSession
 
 
 def t(*texts: str) -> list:

@@ -22,7 +22,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from engine.selfplay import play_bot_match
+from engine.line.selfplay import play_bot_match
 from tests.engine.scripted import action, illegal, play, scripted_hand, tiles
 
 RULES = make_rules("draw-2")

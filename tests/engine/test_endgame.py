@@ -1,4 +1,4 @@
-"""Two-player endgames solved (`engine.ai.endgame`), judged by a plain minimax over the engine.
+"""Two-player endgames solved (`engine.line.ai.endgame`), judged by a plain minimax over the engine.
 
 The oracle plays every legal action of an engine `Hand` (passes included) to the end of the
 hand; the solver works on the line core's bit masks and stops at a player's first win. Both
@@ -17,14 +17,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Hand, view_of
-from engine.ai import think_through
-from engine.ai.bits import LineHand
-from engine.ai.calibration import _perfect_play
-from engine.ai.endgame import EndgameTooLarge, best_move, solvable, solve
-from engine.ai.fast import FastHand, Outcome, action_of
-from engine.ai.review import review_hand
-from engine.selfplay import bot_match
-from engine.variants import make_rules
+from engine.line.ai import think_through
+from engine.line.ai.bits import LineHand
+from engine.line.ai.calibration import _perfect_play
+from engine.line.ai.endgame import EndgameTooLarge, best_move, solvable, solve
+from engine.line.ai.fast import FastHand, Outcome, action_of
+from engine.line.ai.review import review_hand
+from engine.line.selfplay import bot_match
+from engine.line.variants import make_rules
 from tests.engine.test_properties import FAST
 
 TWO_PLAYER_LINE_GAMES = [("draw-2", {}), ("block", {}), ("draw", {}), ("draw-2", {"overdraw": "on"})]

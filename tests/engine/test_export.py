@@ -1,4 +1,4 @@
-"""Exports to abw333's ``dominoes`` and to OpenSpiel (``engine.export``), checked without either package.
+"""Exports to abw333's ``dominoes`` and to OpenSpiel (``engine.line.export``), checked without either package.
 
 Each exported hand of a seeded bot match is replayed by a small checker written here from
 the two engines' sources (dominoes/game.py and board.py; open_spiel/python/games/
@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from engine import EngineError, Match, Side, Tile, make_rules
-from engine.ai import make_bot
-from engine.export import (
+from engine.line.ai import make_bot
+from engine.line.export import (
     main,
     openspiel_deal_action,
     openspiel_play_action,
@@ -35,8 +35,8 @@ from engine.export import (
     to_abw333,
     to_openspiel,
 )
-from engine.notation import read_record, write_record
-from engine.selfplay import _next_bot_action, bot_rng
+from engine.line.notation import read_record, write_record
+from engine.line.selfplay import _next_bot_action, bot_rng
 
 ROOT = Path(__file__).resolve().parents[2]
 DOUBLE_SIX = sorted((low, high) for high in range(7) for low in range(high + 1))
@@ -413,7 +413,7 @@ def test_the_command_line_prints_the_export_of_a_record(tmp_path: Path) -> None:
     block = tmp_path / "block.txt"
     block.write_text(write_record(bot_play("block", 2, 3, ["greedy", "random"], hands=2)), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "engine.export", "openspiel", str(block)],
+        [sys.executable, "-m", "engine.line.export", "openspiel", str(block)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,4 +1,4 @@
-"""The compact search state (`engine.ai.fast.FastHand`) plays exactly as the engine does.
+"""The compact search state (`engine.line.ai.fast.FastHand`) plays exactly as the engine does.
 
 Random hands of every variant, player count and option are played on an engine `Hand` and
 a `FastHand` in lockstep: the legal moves, the open ends, the player to move and the end
@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Claim, Hand, Layout, Play, Tile, view_of
-from engine.ai.bits import Policy
-from engine.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
-from engine.ai.search import play_out_fast
-from engine.layout import Side
-from engine.scoring import play_points
+from engine.line.ai.bits import Policy
+from engine.line.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
+from engine.line.ai.search import play_out_fast
+from engine.line.layout import Side
+from engine.line.scoring import play_points
 from tests.engine.test_properties import FAST, TABLES, Deal, deals, make_deal, openings, rules_of
 
 _SIDE = {Side.EAST: 0, Side.WEST: 1, Side.NORTH: 2, Side.SOUTH: 3}

@@ -35,7 +35,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from engine.scoring import round_to_five
+from engine.line.scoring import round_to_five
 from tests.engine.scripted import illegal, match_play, play, scripted_hand, swap_hand, tiles
 
 E, W, N, S = Side.EAST, Side.WEST, Side.NORTH, Side.SOUTH

@@ -31,9 +31,9 @@ from engine import (
     make_rules,
     parse_action,
 )
-from engine.hand import _Tables, first_opening
-from engine.layout import _open_ends, _showing, end_code, end_of
-from engine.selfplay import play_random_hand
+from engine.line.hand import _Tables, first_opening
+from engine.line.layout import _open_ends, _showing, end_code, end_of
+from engine.line.selfplay import play_random_hand
 from tests.engine.scripted import snapshot
 from tests.engine.test_properties import TABLES, rules_of
 

@@ -1,4 +1,4 @@
-"""The notation (``engine.notation``): records and positions written, read back and refused.
+"""The notation (``engine.line.notation``): records and positions written, read back and refused.
 
 What is proved here, each by a test that fails if it stops being true:
 
@@ -31,17 +31,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Claim, Lead
-from engine.ai import make_bot
 from engine.errors import EngineError, NotationError, RulesError
-from engine.hand import Hand
-from engine.match import Match
-from engine.notation import Position, read_position, read_record, write_position, write_record
+from engine.line.actions import Action, Claim, Lead
+from engine.line.ai import make_bot
+from engine.line.hand import Hand
+from engine.line.match import Match
+from engine.line.notation import Position, read_position, read_record, write_position, write_record
+from engine.line.notation.record import STRUCTURE_TAGS
+from engine.line.rules import DrawRule, Rules
+from engine.line.selfplay import _next_bot_action, bot_rng
+from engine.line.variants import VARIANTS, make_rules
 from engine.notation.__main__ import main
-from engine.notation.record import STRUCTURE_TAGS
-from engine.rules import DrawRule, Rules
-from engine.selfplay import _next_bot_action, bot_rng
-from engine.variants import VARIANTS, make_rules
 from tests.golden.test_golden import CASES, levels
 
 # Derandomized, as in test_properties.py: the same examples every run.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.notation import read_position, read_record, write_position, write_record
+from engine.line.notation import read_position, read_record, write_position, write_record
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 BLOCKS = re.findall(r"```(record|position)\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)

@@ -1,4 +1,4 @@
-"""Partners talking through their play (engine.ai.partner), and the scoring players' habit read as facts.
+"""Partners talking through their play (engine.line.ai.partner), and the scoring players' habit read as facts.
 
 A search player with ``partners=True`` signals its strong suit among near-equal moves and
 reads its partner's choices by the same convention; in the games scoring during play the
@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Hand, Layout, Play, make_rules, view_of
-from engine.ai import EXPERT, SearchBot, think_through
-from engine.ai.belief import Choice, scoring_facts
-from engine.ai.hint import explain
-from engine.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
+from engine.line.ai import EXPERT, SearchBot, think_through
+from engine.line.ai.belief import Choice, scoring_facts
+from engine.line.ai.hint import explain
+from engine.line.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
 from tests.engine.scripted import action, scripted_hand, tiles
 
 SEATS = (

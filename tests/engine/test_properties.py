@@ -62,9 +62,9 @@ from engine import (
     parse_action,
     view_of,
 )
-from engine.ai import make_bot
-from engine.record import match_record, replay
-from engine.selfplay import play_bot_match
+from engine.line.ai import make_bot
+from engine.line.json_record import match_record, replay
+from engine.line.selfplay import play_bot_match
 from tests.engine.scripted import snapshot
 
 MAX_ACTIONS = 1500  # 91 plays + 66 draws + passes and claims around them, with room to spare

@@ -1,4 +1,4 @@
-"""The hand review (engine.ai.review): what it calls a move, on positions whose answer is known.
+"""The hand review (engine.line.ai.review): what it calls a move, on positions whose answer is known.
 
 Scripted positions (tiles and moves written out) where one move is plainly best: shutting
 out an opponent who has passed, blocking the hand while ahead on pips, scoring 10 with the
@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, Claim, Draw, Hand, Lead, Opening, Pass, Play, Rules, make_rules, view_of
-from engine.ai import GreedyBot, think_step, think_through
-from engine.ai.knowledge import knowledge_of
-from engine.ai.review import (
+from engine.line.ai import GreedyBot, think_step, think_through
+from engine.line.ai.knowledge import knowledge_of
+from engine.line.ai.review import (
     LABELS,
     POINT_THRESHOLDS,
     REVIEW,
@@ -41,11 +41,11 @@ from engine.ai.review import (
     review_match,
     scores_points,
 )
-from engine.ai.search import SearchBot
-from engine.match import Match
-from engine.notation import write_record
-from engine.selfplay import bot_match
-from engine.view import PlayerView
+from engine.line.ai.search import SearchBot
+from engine.line.match import Match
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
+from engine.line.view import PlayerView
 from tests.engine.scripted import action, play, scripted_hand
 from tests.engine.test_ai import twins
 from tests.engine.test_properties import BY_VARIANT, Deal, deals, final, make_deal, rules_of

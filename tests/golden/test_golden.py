@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.selfplay import dice_playthrough, playthrough
-from engine.variants import VARIANTS
+from engine.dice.selfplay import dice_playthrough
+from engine.line.selfplay import playthrough
+from engine.line.variants import VARIANTS
 
 HERE = Path(__file__).parent
 SEED = 2026

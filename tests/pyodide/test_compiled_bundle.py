@@ -34,7 +34,7 @@ with dataclass_cache.recording(codes):
     for name in modules:
         importlib.import_module(name)
 
-from engine.variants import VARIANTS
+from engine.line.variants import VARIANTS
 from web.controller import Controller
 from web.scene import build_scene
 from web.settings import Settings
@@ -127,14 +127,14 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 def test_every_module_of_the_app_imports_from_bytecode(shipped: dict[str, object]) -> None:
     modules = shipped["modules"]
     assert isinstance(modules, list)
-    assert {"web.app", "web.controller", "engine.hand", "engine.ai.search"} <= set(modules)
+    assert {"web.app", "web.controller", "engine.line.hand", "engine.line.ai.search"} <= set(modules)
     assert shipped["app_sources"] == []
     assert shipped["stdlib_sources"] == []
     assert isinstance(shipped["from_zip"], int) and shipped["from_zip"] > 50
 
 
 def test_a_whole_hand_of_every_rule_set_plays_on_the_trimmed_library(shipped: dict[str, object]) -> None:
-    from engine.variants import VARIANTS
+    from engine.line.variants import VARIANTS
 
     hands = shipped["hands"]
     assert isinstance(hands, dict)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.notation import write_record
-from engine.selfplay import bot_match, play_bot_match
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match, play_bot_match
 from tests.golden.test_golden import CASES as GOLDEN
 from tests.golden.test_golden import HERE as GOLDEN_DIR
 from tests.golden.test_golden import SEED as GOLDEN_SEED
@@ -40,8 +40,8 @@ SEARCH_CASES: list[tuple[str, int, int, list[str]]] = [
 
 PYODIDE_SCRIPT = """
 import json, sys
-from engine.notation import write_record
-from engine.selfplay import bot_match, play_bot_match, playthrough
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match, play_bot_match, playthrough
 
 cases = json.loads({cases!r})
 records = [

@@ -3,7 +3,7 @@ there from their text, get the same labels, losses, chances and reasons (the rev
 search is seeded from the hand's and the move's numbers only, and its budget counts work,
 never time). One hand of a 4-player partnership block game, one of a 2-player all-fives
 game (losses in chances, then in points) and one of `draw-2` whose endgame the review solves
-exactly (`engine.ai.endgame`)."""
+exactly (`engine.line.ai.endgame`)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from engine.ai import think_through
-from engine.ai.review import MatchReview, review_match
-from engine.notation import read_record, write_record
-from engine.selfplay import bot_match
+from engine.line.ai import think_through
+from engine.line.ai.review import MatchReview, review_match
+from engine.line.notation import read_record, write_record
+from engine.line.selfplay import bot_match
 
 pytestmark = pytest.mark.pyodide
 
@@ -30,9 +30,9 @@ CASES: list[tuple[str, int, int, list[str], int]] = [
 
 PYODIDE_SCRIPT = """
 import json, sys
-from engine.ai import think_through
-from engine.ai.review import review_match
-from engine.notation import read_record
+from engine.line.ai import think_through
+from engine.line.ai.review import review_match
+from engine.line.notation import read_record
 
 reviews = [
     [decision.data() for decision in think_through(review_match(read_record(text), seat)).decisions]

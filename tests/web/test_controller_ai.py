@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError, Play
-from engine.ai import think_through
+from engine.line.ai import think_through
 from tests.engine.scripted import count_slices
 from web.controller import Controller, Settings
 from web.scene import build_scene

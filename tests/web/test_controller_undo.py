@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Draw, IllegalActionError, Play
-from engine.ai import make_bot
+from engine.line.ai import make_bot
 from web.controller import Controller, Settings
 
 

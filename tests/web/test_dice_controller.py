@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import parse_tile
-from engine.dice_round import Commitment
+from engine.dice.round import Commitment
 from web.dice_controller import DiceController
 from web.settings import Settings
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine import NotationError
-from engine.notation import write_record
-from engine.notation.dice import write_dice_record
-from engine.selfplay import bot_match
+from engine.dice.notation import write_dice_record
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from web.dice_controller import DiceController
 from web.dice_replay import DiceReplay, replay_of_text
 from web.dice_scene import build_dice_scene

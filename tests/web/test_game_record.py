@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError
-from engine.ai import make_bot
-from engine.notation import read_position, write_position, write_record
-from engine.record import match_record
-from engine.selfplay import bot_match
+from engine.line.ai import make_bot
+from engine.line.json_record import match_record
+from engine.line.notation import read_position, write_position, write_record
+from engine.line.selfplay import bot_match
 from web.controller import Controller, Settings
 from web.game_record import (
     DEFAULT_LEVEL,

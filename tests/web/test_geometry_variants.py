@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import EngineError
-from engine.hand import Hand
-from engine.layout import Layout, Side, SpinnerRule
+from engine.line.hand import Hand
+from engine.line.layout import Layout, Side, SpinnerRule
+from engine.line.variants import VARIANTS
 from engine.tiles import Tile, full_set
-from engine.variants import VARIANTS
 from web.geometry import (
     MAX_UNIT,
     MIN_LEGIBLE_UNIT,

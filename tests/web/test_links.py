@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import VARIANTS, RulesError
-from engine.ai import BOT_LEVELS
+from engine.line.ai import BOT_LEVELS
 from web.controller import Settings
 from web.links import MAX_AI_DELAY_MS, MAX_PROBLEMS, MAX_SEED, PARAMETERS, LinkRequest, parse_link
 

@@ -12,9 +12,9 @@ from functools import cache
 import pytest
 
 from engine import Claim, Draw, Lead, Match, Pass, Play, Scored
-from engine.ai import make_bot
-from engine.notation import read_record, write_record
-from engine.selfplay import bot_match
+from engine.line.ai import make_bot
+from engine.line.notation import read_record, write_record
+from engine.line.selfplay import bot_match
 from web.controller import Controller, Settings, seat_names
 from web.game_record import game_text, read_game
 from web.geometry import Rect
@@ -423,7 +423,7 @@ def test_the_scene_names_the_seats_and_counts_the_boneyard() -> None:
 
 def test_a_game_from_a_position_replays_from_that_position() -> None:
     """A table started from a position replays its first hand from the position, at the position's score."""
-    from engine.notation import read_position
+    from engine.line.notation import read_position
     from web.game_record import game_from_position
 
     text = (
@@ -451,7 +451,7 @@ def test_a_game_from_a_position_replays_from_that_position() -> None:
 
 def test_a_rotated_position_plays_the_same_with_the_seat_to_move_as_seat_0() -> None:
     """Position.rotated: every seat renumbered in turn, sides' scores following, the same legal plays."""
-    from engine.notation import Position, read_position, write_position
+    from engine.line.notation import Position, read_position, write_position
 
     for variant, players, seed in (("partnership-block", 4, 3), ("all-fives", 3, 5), ("draw-2", 2, 8)):
         match = bot_match(variant, players, seed, ["greedy"] * players, 1)

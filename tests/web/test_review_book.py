@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Play
-from engine.ai import think_through
-from engine.notation import write_record
-from engine.selfplay import bot_match
+from engine.line.actions import Play
+from engine.line.ai import think_through
+from engine.line.notation import write_record
+from engine.line.selfplay import bot_match
 from web.replay import Replay
 from web.review import MARKS, ReviewBook
 from web.review_chart import HIT_PX, LEFT, chart_dots, dot_at

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError
-from engine.ai import make_bot
-from engine.record import match_record
+from engine.line.ai import make_bot
+from engine.line.json_record import match_record
 from web.controller import Controller, Settings
 from web.save_check import (
     MAX_ACTIONS_PER_HAND,

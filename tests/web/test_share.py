@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.notation import read_position, read_record, write_position, write_record
-from engine.selfplay import bot_match
+from engine.line.notation import read_position, read_record, write_position, write_record
+from engine.line.selfplay import bot_match
 from web.share import MAX_FRAGMENT, Shared, SharedError, position_fragment, read_fragment, record_fragment
 
 PYTHON_WORDS = re.compile(

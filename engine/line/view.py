@@ -1,0 +1,63 @@
+"""What one seat may know: the only thing a bot (or a seat's UI) is ever given."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.line.actions import Action, Claim
+from engine.line.hand import Event, Hand, HandResult
+from engine.line.layout import Layout
+from engine.line.rules import Rules
+from engine.tiles import Tile
+
+__all__ = ["PlayerView", "view_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Exactly what ``seat`` sees: its own tiles, the table, counts, and public history.
+
+    Other seats' tiles and the boneyard's order are absent; after the hand ends the
+    ``result`` (with every hand revealed) is public.
+    """
+
+    rules: Rules
+    seat: int
+    hand: tuple[Tile, ...]
+    layout: Layout
+    turn: int
+    hand_counts: tuple[int, ...]
+    boneyard_count: int
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now; empty when it is not this seat's turn."""
+    scores: tuple[int, ...] = ()
+    result: HandResult | None = None
+    claims: tuple[Claim, ...] = ()
+    """With manual scoring: the claim this seat may make now, in turn or not."""
+    opening_tile: Tile | None = None
+    """The tile the rules made the opener open with (``None``: any tile), as everyone knows."""
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to move in an unfinished hand."""
+        return self.result is None and self.turn == self.seat
+
+
+def view_of(hand: Hand, seat: int, scores: tuple[int, ...] = ()) -> PlayerView:
+    """The view of ``hand`` from ``seat``, with the match ``scores`` if there is a match."""
+    return PlayerView(
+        rules=hand.rules,
+        seat=seat,
+        hand=hand.hand_of(seat),
+        layout=hand.layout,
+        turn=hand.turn,
+        hand_counts=hand.hand_counts(),
+        boneyard_count=hand.boneyard_count,
+        history=tuple(hand.history),
+        legal_actions=hand.legal_actions() if hand.turn == seat else (),
+        scores=scores,
+        result=hand.result,
+        claims=hand.legal_claims(seat),
+        opening_tile=hand.opening.tile,
+    )
