@@ -94,7 +94,7 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
 
 def play_dice_hand() -> None:
     """A hand of Dice and Dominoes at the table against each computer level, saved and read back."""
-    from engine.dice.ai.bots import DICE_LEVELS
+    from engine.dice.ai import DICE_LEVELS
     from web.dice_controller import DiceController
     from web.settings import Settings
 

@@ -13,7 +13,9 @@ A quick tour::
     match.apply(action)                   # checked: illegal actions raise IllegalActionError
 """
 
+from engine.catalogue import GAMES, get_game
 from engine.errors import EngineError, IllegalActionError, NotationError, RulesError
+from engine.game import Game, GameState, Option, Outcome
 from engine.line.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
 from engine.line.hand import (
     Claimed,
@@ -43,11 +45,12 @@ from engine.line.rules import (
     PlayScoring,
     Rules,
 )
-from engine.line.variants import GROUPS, VARIANTS, Option, Variant, get_variant, make_rules
+from engine.line.variants import GROUPS, VARIANTS, Variant, get_variant, make_rules
 from engine.line.view import PlayerView, view_of
 from engine.tiles import Tile, full_set, hand_pips, parse_tile
 
 __all__ = [
+    "GAMES",
     "GROUPS",
     "VARIANTS",
     "Action",
@@ -63,6 +66,8 @@ __all__ = [
     "EngineError",
     "Event",
     "FirstOpener",
+    "Game",
+    "GameState",
     "Hand",
     "HandResult",
     "HandScore",
@@ -80,6 +85,7 @@ __all__ = [
     "Opening",
     "Option",
     "OutRule",
+    "Outcome",
     "PartnerDraw",
     "Pass",
     "Passed",
@@ -98,6 +104,7 @@ __all__ = [
     "Variant",
     "end_count",
     "full_set",
+    "get_game",
     "get_variant",
     "hand_pips",
     "make_rules",

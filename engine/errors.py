@@ -117,7 +117,6 @@ class RulesError(EngineError):
             "bad-option": "a setting or computer level the game does not offer",
             "bad-player-count": "the game is not played by that many players",
             "bad-rules": "the rules contradict themselves",
-            "not-line-of-play": "the game has no line of play",
             "bad-deal": "a deal or position these rules cannot come to",
             "position-over": "the position is of a finished hand: nobody can move",
             "hidden-tiles": "the position hides tiles, so it needs a seeded deal of them",

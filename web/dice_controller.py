@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from engine import EngineError, RulesError, Tile
-from engine.dice.ai.bots import DiceBot, make_dice_bot
+from engine.dice.ai import DiceBot, make_dice_bot
 from engine.dice.explain import YOU, RoundStory, explain_round, tiles_said
 from engine.dice.hand import DiceHand, DiceRound, DiceView
 from engine.dice.notation import read_dice_record, write_dice_record

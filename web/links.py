@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from engine import EngineError, Variant
-from engine.dice.variant import GAMES
+from engine.catalogue import GAMES
 from engine.words import and_list
 from web.controller import Settings
 from web.embed import EMBED_PARAMETERS, Embed, read_embed

@@ -12,7 +12,8 @@ from html import escape
 from typing import Any
 
 from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
-from engine.dice.variant import DICE, DICE_GROUP, GAMES, get_game
+from engine.catalogue import GAMES, get_game
+from engine.dice.variant import DICE, DICE_GROUP
 from engine.words import agree
 from web.controller import Controller, Settings, seat_names
 from web.settings import seat_levels

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Rules, RulesError, make_rules
-from engine.dice.ai.bots import DICE_LEVEL_NAMES
-from engine.dice.variant import DICE, get_game
+from engine.catalogue import get_game
+from engine.dice.ai import DICE_LEVEL_NAMES
+from engine.dice.variant import DICE
 from engine.line.ai import BOT_LEVELS
 
 __all__ = [

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
-from engine.line.ai import think_step
+from engine.thinking import think_step
 
 __all__ = ["THINKING_TASK_MS", "run_in_slices"]
 

@@ -24,9 +24,18 @@ from engine.dice.hand import DiceHand, DiceRound, SeededSource
 from engine.dice.round import Commitment
 from engine.dice.session import DiceSession
 from engine.errors import EngineError, NotationError
-from engine.line.notation.moves import read_tile
-from engine.line.notation.record import header_tags, seed_tag
-from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
+from engine.notation.text import (
+    TILES_TAG,
+    Tag,
+    Word,
+    error_at,
+    header_tags,
+    one_line,
+    read_tile,
+    seed_tag,
+    tag_text,
+    tokens,
+)
 from engine.tiles import Tile, full_set
 
 __all__ = ["DICE_OPTIONS", "DICE_VARIANT", "read_dice_record", "replay_dice_record", "write_dice_record"]
@@ -39,7 +48,6 @@ DICE_OPTIONS = {"ante": "1", "chips": "20", "extra-ante": "off", "sets": "1"}
 
 _STRUCTURE = frozenset({"Variant", "Players", "Options", "Seed", "Result", "Chips", "Pot", "Hand"})
 _FIRST_TAGS = ("Event", "Site", "Date")
-_TILES_TAG = re.compile(r"Tiles(\d{1,2})")
 _NUMBER = re.compile(r"(\d{1,4})\.")
 _SEAT_COLON = re.compile(r"(\d{1,2}):")
 _DICE = re.compile(r"([1-6])-([1-6])")
@@ -85,7 +93,7 @@ def _header(session: DiceSession) -> list[tuple[str, str]]:
     extra = {
         name: value
         for name, value in session.tags.items()
-        if name not in _STRUCTURE and not _TILES_TAG.fullmatch(name)
+        if name not in _STRUCTURE and not TILES_TAG.fullmatch(name)
     }
     header = [(name, extra.pop(name)) for name in _FIRST_TAGS if name in extra]
     options = {
@@ -393,7 +401,7 @@ def _hand_texts(found: Sequence[Tag | Word], index: int, options: _Options) -> l
             if token.value != expected:
                 raise error_at(token.line, token.value_column, f"hand number {expected}", token.value)
             hands.append(_HandText(token))
-        elif (seat := _TILES_TAG.fullmatch(token.name)) is not None and hands and not words:
+        elif (seat := TILES_TAG.fullmatch(token.name)) is not None and hands and not words:
             number = int(seat.group(1))
             if number >= options.players or number in hands[-1].tiles:
                 raise error_at(

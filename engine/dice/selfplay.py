@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.dice.ai.bots import make_dice_bot
+from engine.dice.ai import make_dice_bot
 from engine.dice.notation import write_dice_record
 from engine.dice.variant import dice_session
 from engine.game import bot_rng

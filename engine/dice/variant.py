@@ -1,33 +1,27 @@
 """Dice and Dominoes (``dice``) in the catalogue beside the line-of-play rule sets.
 
-:data:`DICE` is a :class:`~engine.line.variants.Variant` for what the app lists and explains
-(name, group, summary, the rules panel's paragraphs, the player counts and options), so
-the new-game dialog and the rules panel treat it as any rule set. It has no line of play:
-its ``build`` refuses to make :class:`~engine.line.rules.Rules`, and it is kept out of
-:data:`engine.VARIANTS` (whose every entry plays as a :class:`~engine.line.hand.Hand`);
-:func:`dice_session` starts its game instead. :data:`GAMES` lists both kinds.
+:data:`DICE` is a :class:`~engine.game.Game` of its own kind: what the app lists and explains
+(name, group, summary, the rules panel's paragraphs, the player counts and options), and how a
+session starts (:func:`dice_session`) or is read from its record. It plays for chips, so it has
+no point target, and it has no line of play, so it makes no :class:`~engine.line.rules.Rules`.
+:mod:`engine.catalogue` lists it with the line-of-play rule sets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.dice.game import DiceGame
 from engine.dice.session import DiceSession
-from engine.errors import RulesError
-from engine.line.rules import Rules
-from engine.line.variants import VARIANTS, Option, Variant
+from engine.game import Option
 
-__all__ = ["DICE", "DICE_GROUP", "GAMES", "dice_session", "get_game"]
+__all__ = ["DICE", "DICE_GROUP", "dice_session"]
 
 DICE_GROUP = "Dice games"
 """The new-game dialog's group for games played with dice."""
 
 
-def _no_line_of_play(players: int, target: int, options: Mapping[str, str]) -> Rules:
-    raise RulesError("Dice and Dominoes has no line of play: start it with dice_session", "not-line-of-play")
-
-
-DICE = Variant(
+DICE = DiceGame(
     id="dice",
     name="Dice and Dominoes",
     group=DICE_GROUP,
@@ -59,9 +53,6 @@ DICE = Variant(
     ),
     player_counts=(2, 3, 4, 5),
     default_players=3,
-    targets=(0,),
-    default_target=0,
-    build=_no_line_of_play,
     options=(
         Option(
             "chips",
@@ -90,29 +81,6 @@ DICE = Variant(
 )
 """Dice and Dominoes as the app lists it: options ``chips``, ``extra-ante``, ``sets``."""
 
-GAMES: dict[str, Variant] = {**VARIANTS, DICE.id: DICE}
-"""Every rule set the app offers, line-of-play ones and the dice game, by id."""
-
-
-def get_game(game_id: str) -> Variant:
-    """Any offered rule set by id (the dice game included), or a :class:`RulesError`."""
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise RulesError(f"unknown variant {game_id!r}; known: {known}", "unknown-variant") from None
-
-
 def dice_session(players: int, seed: int, options: Mapping[str, str] | None = None) -> DiceSession:
     """A new session of Dice and Dominoes with these options (checked; defaults filled in)."""
-    if players not in DICE.player_counts:
-        counts = ", ".join(map(str, DICE.player_counts))
-        raise RulesError(f"dice is played by {counts} players, not {players}", "bad-player-count")
-    chosen = DICE.resolve_options(players, options)
-    return DiceSession.seeded(
-        players,
-        seed,
-        chips=int(chosen["chips"]),
-        sets=int(chosen["sets"]),
-        extra_ante=chosen["extra-ante"] == "on",
-    )
+    return DICE.new_session(players, seed, options)

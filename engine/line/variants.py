@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.errors import RulesError
+from engine.game import Entry, Option
 from engine.line.rules import (
     BlockedWinner,
     Direction,
@@ -27,7 +28,7 @@ from engine.line.rules import (
 )
 from engine.tiles import Tile
 
-__all__ = ["GROUPS", "VARIANTS", "Option", "Variant", "get_variant", "make_rules"]
+__all__ = ["GROUPS", "VARIANTS", "Variant", "get_variant", "make_rules"]
 
 SCARNE = "000_46cffac2192217f5.txt"
 JAMAICA = "001_75cc0c2d9df85b03.txt"
@@ -40,35 +41,6 @@ GROUPS: tuple[str, ...] = ("Block games", "Draw games", "Caribbean games", "Scor
 DOUBLE_BLANK = Tile(0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A choice a variant offers, with its values and the default RULES.md names.
-
-    ``players`` lists the player counts it applies to (empty: all). ``choices`` pairs
-    each value with a label for the app.
-    """
-
-    id: str
-    label: str
-    description: str
-    choices: tuple[tuple[str, str], ...]
-    default: str
-    players: tuple[int, ...] = ()
-
-    @property
-    def values(self) -> tuple[str, ...]:
-        """The allowed values."""
-        return tuple(value for value, _ in self.choices)
-
-    def applies_to(self, players: int) -> bool:
-        """Whether the option means anything at a table of ``players``."""
-        return not self.players or players in self.players
-
-    def label_of(self, value: str) -> str:
-        """The label of one of the values."""
-        return dict(self.choices)[value]
-
-
 def _on_off(option_id: str, label: str, description: str, players: tuple[int, ...] = ()) -> Option:
     return Option(option_id, label, description, (("off", "Off"), ("on", "On")), "off", players)
 
@@ -76,38 +48,16 @@ def _on_off(option_id: str, label: str, description: str, players: tuple[int, ..
 Builder = Callable[[int, int, Mapping[str, str]], Rules]
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """A named rule set and the choices it offers."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant(Entry):
+    """A named line-of-play rule set: the choices it offers and the :class:`Rules` it builds."""
 
-    id: str
-    name: str
-    group: str
-    source: str
-    summary: str
-    rules_text: tuple[str, ...]
-    """The rules, one short paragraph each, as the app's rules panel shows them."""
-    player_counts: tuple[int, ...]
-    default_players: int
     targets: tuple[int, ...]
     default_target: int
     build: Builder
     """Makes the rules for (players, target, options); call through :meth:`rules`."""
-    options: tuple[Option, ...] = ()
     point_targets: tuple[int, ...] = ()
     """Targets offered instead of :attr:`targets` when the ``scoring`` option is ``one-point``."""
-
-    def option(self, option_id: str) -> Option:
-        """One of the variant's options by id, or a :class:`RulesError` naming the known ones."""
-        for option in self.options:
-            if option.id == option_id:
-                return option
-        known = ", ".join(option.id for option in self.options) or "none"
-        raise RulesError(f"{self.id} has no option {option_id!r}; its options: {known}", "bad-option")
-
-    def options_for(self, players: int) -> tuple[Option, ...]:
-        """The options that apply at a table of ``players``."""
-        return tuple(option for option in self.options if option.applies_to(players))
 
     def targets_for(self, options: Mapping[str, str] | None = None) -> tuple[tuple[int, ...], int]:
         """The targets offered with these options, and the default one."""
@@ -115,39 +65,11 @@ class Variant:
             return self.point_targets, self.point_targets[len(self.point_targets) // 2]
         return self.targets, self.default_target
 
-    def resolve_options(self, players: int, options: Mapping[str, str] | None = None) -> dict[str, str]:
-        """Every option that applies at ``players``, with the given values or the defaults.
-
-        Raises :class:`RulesError` (``bad-option``) for an unknown option, an unknown value,
-        or a non-default value of an option that does not apply at this player count.
-        """
-        given = dict(options or {})
-        resolved: dict[str, str] = {}
-        for option_id, value in given.items():
-            option = self.option(option_id)
-            if value not in option.values:
-                values = ", ".join(option.values)
-                raise RulesError(
-                    f"{self.id} option {option_id} is one of {values}, not {value!r}", "bad-option"
-                )
-            if not option.applies_to(players) and value != option.default:
-                counts = ", ".join(str(count) for count in option.players)
-                raise RulesError(
-                    f"{self.id} option {option_id}={value} is for {counts} players, not {players}",
-                    "bad-option",
-                )
-        for option in self.options_for(players):
-            resolved[option.id] = given.get(option.id, option.default)
-        return resolved
-
     def rules(
         self, players: int | None = None, target: int | None = None, options: Mapping[str, str] | None = None
     ) -> Rules:
         """The rules for a table of ``players`` playing to ``target`` with ``options`` (defaults if omitted)."""
-        players = self.default_players if players is None else players
-        if players not in self.player_counts:
-            counts = ", ".join(str(count) for count in self.player_counts)
-            raise RulesError(f"{self.id} is played by {counts} players, not {players}", "bad-player-count")
+        players = self.check_players(players)
         resolved = self.resolve_options(players, options)
         targets, default_target = self.targets_for(resolved)
         target = default_target if target is None else target
@@ -155,15 +77,6 @@ class Variant:
             listed = ", ".join(str(t) for t in targets)
             raise RulesError(f"{self.id} is played to {listed} points, not {target}", "bad-option")
         return self.build(players, target, resolved)
-
-    def describe_options(self, options: Mapping[str, str]) -> tuple[str, ...]:
-        """One line per option set to something other than its default, for the rules panel."""
-        lines = []
-        for option in self.options:
-            value = options.get(option.id, option.default)
-            if value != option.default:
-                lines.append(f"{option.label}: {option.label_of(value)}. {option.description}")
-        return tuple(lines)
 
 
 def _tagged(options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:

@@ -9,19 +9,26 @@ column (both from 1) and what was expected there, as a person would say it.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import NotationError
+from engine.tiles import Tile
 
 __all__ = [
     "MAX_TEXT",
+    "TILES_TAG",
+    "TILE_EXAMPLE",
     "Tag",
     "Token",
     "Word",
     "check_text",
     "error_at",
+    "header_tags",
     "one_line",
     "quote",
+    "read_tile",
+    "seed_tag",
     "shown",
     "tag_text",
     "tokens",
@@ -33,6 +40,12 @@ MAX_TEXT = 2_000_000
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _WORD = re.compile(r"[^\s{}\[\]\"]+")
 _SHOWN = 24
+_TILE = re.compile(r"(\d{1,2})[-|:](\d{1,2})")
+TILES_TAG = re.compile(r"Tiles(\d{1,2})")
+"""The name of the tag of a seat's tiles dealt (``Tiles0``, ``Tiles1``, ...)."""
+_SEED = re.compile(r"-?\d{1,20}")
+
+TILE_EXAMPLE = "a tile such as 6-4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,3 +197,39 @@ def tag_text(name: str, value: str) -> str:
     """
     escaped = one_line(value).replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
+
+
+def read_tile(word: str) -> Tile:
+    """The tile a word names (``6-4``, ``4-6``, ``6|4``); raises :class:`NotationError`."""
+    match = _TILE.fullmatch(word)
+    if match is None:
+        raise NotationError(f"not a tile: {word!r}", "bad-tile", expected=TILE_EXAMPLE)
+    return Tile.of(int(match.group(1)), int(match.group(2)))
+
+
+def header_tags(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
+    """A record's tag pairs before its first hand, by name, and the index of what follows;
+    a tag given twice, or a hand's tiles before ``[Hand "1"]``, is an error at the tag."""
+    header: dict[str, Tag] = {}
+    index = 0
+    while index < len(found):
+        token = found[index]
+        if not isinstance(token, Tag) or token.name == "Hand":
+            break
+        if token.name in header:
+            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
+        if TILES_TAG.fullmatch(token.name):
+            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
+        header[token.name] = token
+        index += 1
+    return header, index
+
+
+def seed_tag(header: Mapping[str, Tag]) -> int | None:
+    """The ``Seed`` tag's number, if the record has one (an error at its value if it is not one)."""
+    tag = header.get("Seed")
+    if tag is None:
+        return None
+    if not _SEED.fullmatch(tag.value):
+        raise error_at(tag.line, tag.value_column, "a whole number (at most 20 digits)", tag.value)
+    return int(tag.value)

@@ -35,7 +35,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
-from engine.dice.variant import DICE_GROUP, GAMES
+from engine.catalogue import GAMES
+from engine.dice.variant import DICE_GROUP
 from engine.line.notation import read_record
 from engine.line.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state

@@ -11,21 +11,15 @@ from collections import Counter
 import pytest
 
 from engine import IllegalActionError, RulesError, parse_tile
+from engine.dice.ai import DICE_LEVEL_NAMES, DICE_LEVELS, DiceBot, make_dice_bot
 from engine.dice.ai.arena import main as arena_main
 from engine.dice.ai.arena import run_dice_arena
-from engine.dice.ai.bots import (
-    DICE_LEVEL_NAMES,
-    DICE_LEVELS,
-    CannyBot,
-    DiceBot,
-    EagerBot,
-    make_dice_bot,
-)
+from engine.dice.ai.bots import CannyBot, EagerBot
 from engine.dice.ai.knowledge import evidence_weight, knowledge_of
 from engine.dice.ai.search import TILES, DiceSearchBot, choose_up, play_out, tile_id
 from engine.dice.hand import DiceHand, DiceView, SeededSource
 from engine.dice.round import WILDCARD, Commitment, Special, special_of
-from engine.line.ai.base import think_through
+from engine.thinking import think_through
 from engine.tiles import Tile, full_set
 
 

@@ -124,7 +124,7 @@ def test_a_code_belongs_to_one_class_and_says_what_it_means() -> None:
 
 
 def test_an_unknown_level_is_a_rules_error_in_every_game() -> None:
-    from engine.dice.ai.bots import make_dice_bot
+    from engine.dice.ai import make_dice_bot
     from engine.line.ai import make_bot
 
     for make in (make_bot, make_dice_bot):

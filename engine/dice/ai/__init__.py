@@ -1,3 +1,33 @@
-"""The computer players of Dice and Dominoes: what a seat can know (:mod:`.knowledge`), the
-Eager and Canny players (:mod:`.bots`), the Expert's search (:mod:`.search`) and the arena
-that measures them (:mod:`.arena`)."""
+"""The computer players of Dice and Dominoes, by level: what a seat can know (:mod:`.knowledge`),
+the Eager and Canny players (:mod:`.bots`), the Expert's search (:mod:`.search`) and the arena
+that measures them (:mod:`.arena`).
+
+Every player chooses from one seat's :class:`~engine.dice.hand.DiceView` and a seeded random
+source: ``bot.commit(view, rng)`` and ``bot.rethrow(view, rng)``.
+"""
+
+from __future__ import annotations
+
+from engine.dice.ai.bots import CannyBot, DiceBot, EagerBot
+from engine.dice.ai.search import DiceSearchBot
+from engine.errors import RulesError
+
+__all__ = ["DICE_LEVELS", "DICE_LEVEL_NAMES", "DiceBot", "make_dice_bot"]
+
+DICE_LEVELS: tuple[str, ...] = ("eager", "canny", "expert")
+"""The level ids, weakest first (used in links and saves)."""
+
+DICE_LEVEL_NAMES: dict[str, str] = {"eager": "Eager", "canny": "Canny", "expert": "Expert"}
+"""The name shown for each level."""
+
+
+def make_dice_bot(level: str) -> DiceBot:
+    """The bot of ``level`` (one of :data:`DICE_LEVELS`); a :class:`RulesError` (``bad-option``)
+    for any other."""
+    if level == "eager":
+        return EagerBot()
+    if level == "canny":
+        return CannyBot()
+    if level == "expert":
+        return DiceSearchBot()
+    raise RulesError(f"unknown dice AI level {level!r}: choose one of {', '.join(DICE_LEVELS)}", "bad-option")

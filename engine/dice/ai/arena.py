@@ -29,9 +29,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.dice.ai.bots import DICE_LEVEL_NAMES, DiceBot, make_dice_bot
+from engine.dice.ai import DICE_LEVEL_NAMES, DiceBot, make_dice_bot
 from engine.dice.hand import DiceHand
-from engine.line.ai.arena import half_width, map_jobs, time_stats
+from engine.lab import half_width, map_jobs, time_stats
 
 __all__ = ["DiceDeal", "DiceSummary", "main", "play_deal", "run_dice_arena"]
 

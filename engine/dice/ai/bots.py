@@ -39,27 +39,18 @@ from engine.dice.ai.knowledge import (
 )
 from engine.dice.hand import DiceView
 from engine.dice.round import WILDCARD, Commitment, Special, matched_to_dice, special_of
-from engine.errors import IllegalActionError, RulesError
+from engine.errors import IllegalActionError
 from engine.tiles import Tile
 
 __all__ = [
-    "DICE_LEVELS",
-    "DICE_LEVEL_NAMES",
     "CannyBot",
     "Completions",
     "DiceBot",
     "EagerBot",
     "completions",
     "goes_out",
-    "make_dice_bot",
     "out_chance",
 ]
-
-DICE_LEVELS: tuple[str, ...] = ("eager", "canny", "expert")
-"""The level ids, weakest first (used in links and saves)."""
-
-DICE_LEVEL_NAMES: dict[str, str] = {"eager": "Eager", "canny": "Canny", "expert": "Expert"}
-"""The name shown for each level."""
 
 THROWS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 """The 36 equally likely throws of two dice."""
@@ -281,19 +272,3 @@ class CannyBot:
             return 0.0
         guesses = self._guesses(view, knowledge_of(view))
         return max((out_chance(guess, dice) for guess in guesses), default=0.0)
-
-
-# --- the levels ------------------------------------------------------------------------------
-
-
-def make_dice_bot(level: str) -> DiceBot:
-    """The bot of ``level`` (one of :data:`DICE_LEVELS`)."""
-    if level == "eager":
-        return EagerBot()
-    if level == "canny":
-        return CannyBot()
-    if level == "expert":
-        from engine.dice.ai.search import DiceSearchBot
-
-        return DiceSearchBot()
-    raise RulesError(f"unknown dice AI level {level!r}: choose one of {', '.join(DICE_LEVELS)}", "bad-option")

@@ -28,7 +28,7 @@ from engine.dice.ai.knowledge import DiceKnowledge, evidence_weight, knowledge_o
 from engine.dice.hand import DiceView
 from engine.dice.round import WILDCARD, Commitment
 from engine.errors import IllegalActionError
-from engine.line.ai.base import think_through
+from engine.thinking import think_through
 from engine.tiles import Tile, full_set
 
 __all__ = [

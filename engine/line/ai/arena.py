@@ -14,15 +14,14 @@ point margin per hand, and each level's decision time (mean, 95th percentile, ma
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
+from engine.lab import half_width, map_jobs, time_stats
 from engine.line.ai import make_bot, own_call
 from engine.line.hand import Hand
 from engine.line.match import Match
@@ -42,8 +41,6 @@ __all__ = [
     "time_stats",
 ]
 
-Job = TypeVar("Job")
-Result = TypeVar("Result")
 
 
 @dataclass
@@ -165,33 +162,6 @@ def run_arena(
         margin=statistics.fmean(m for result in results for m in result.margins),
         times={level: time_stats(spent) for level, spent in times.items() if spent},
     )
-
-
-def map_jobs(
-    function: Callable[[Job], Result], work: Sequence[Job], jobs: int, chunksize: int = 4
-) -> list[Result]:
-    """``function`` of each item of ``work``, in order: shared among ``jobs`` worker processes
-    (``chunksize`` items at a time), or worked through in this process when ``jobs`` is 1.
-    ``function`` must be a module-level function, for the workers to find it."""
-    if jobs <= 1:
-        return [function(job) for job in work]
-    import multiprocessing  # only here: Pyodide has no worker processes
-
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.map(function, work, chunksize=chunksize)
-
-
-def half_width(values: Sequence[float]) -> float:
-    """Half the width of the 95% confidence interval of the mean of ``values`` (0 for one value)."""
-    if len(values) < 2:
-        return 0.0
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def time_stats(spent: Sequence[float]) -> tuple[float, float, float]:
-    """Mean, 95th percentile and maximum of decision times."""
-    ordered = sorted(spent)
-    return statistics.fmean(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], ordered[-1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

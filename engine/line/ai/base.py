@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
-from typing import Protocol, TypeVar, cast
+from typing import Protocol
 
 from engine.line.actions import Action, Claim
 from engine.line.view import PlayerView
+from engine.thinking import think_step, think_through
 
 __all__ = ["Bot", "own_call", "think_step", "think_through"]
-
-T = TypeVar("T")
 
 
 class Bot(Protocol):
@@ -34,20 +32,3 @@ def own_call(view: PlayerView) -> Claim | None:
         if not claim.muggins:
             return claim
     return None
-
-
-def think_step(thinking: Generator[None, None, T]) -> tuple[bool, T | None]:
-    """Run one slice of a thinking generator: ``(False, None)`` while it thinks on, then ``(True, result)``."""
-    try:
-        next(thinking)
-    except StopIteration as done:
-        return True, done.value
-    return False, None
-
-
-def think_through(thinking: Generator[None, None, T]) -> T:
-    """Run a thinking generator (one that yields between slices of work) to its end; its result."""
-    while True:
-        finished, result = think_step(thinking)
-        if finished:
-            return cast(T, result)

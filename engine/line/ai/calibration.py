@@ -32,9 +32,9 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.lab import half_width, map_jobs
 from engine.line.actions import Action
 from engine.line.ai import Bot, make_bot, own_call, think_through
-from engine.line.ai.arena import half_width, map_jobs
 from engine.line.ai.bits import LineHand, serves
 from engine.line.ai.endgame import best_move, solvable
 from engine.line.ai.fast import FastHand, action_of

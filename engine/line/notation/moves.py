@@ -21,26 +21,16 @@ from engine.line.actions import Action, Claim, Draw, Lead, Pass, Play
 from engine.line.layout import End, Layout, Side
 from engine.tiles import Tile
 
-__all__ = ["action_words", "by_suit", "play_text", "read_play", "read_tile"]
+__all__ = ["action_words", "by_suit", "play_text", "read_play"]
 
-_TILE = re.compile(r"(\d{1,2})[-|:](\d{1,2})")
 _PLAY = re.compile(r"(\d{1,2})[-|:](\d{1,2})(?:@(\d{1,2})[-|:](\d{1,2})([EWNSewns])?)?")
 
-TILE_EXAMPLE = "a tile such as 6-4"
 PLAY_EXAMPLE = "a tile such as 6-4 or a play such as 6-4@6-6"
 
 
 def by_suit(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """Tiles as a player sorts a hand: heaviest suit first (``6-6 6-4 5-3``)."""
     return tuple(sorted(tiles, key=lambda tile: (-tile.high, -tile.low)))
-
-
-def read_tile(word: str) -> Tile:
-    """The tile a word names (``6-4``, ``4-6``, ``6|4``); raises :class:`NotationError`."""
-    match = _TILE.fullmatch(word)
-    if match is None:
-        raise NotationError(f"not a tile: {word!r}", "bad-tile", expected=TILE_EXAMPLE)
-    return Tile.of(int(match.group(1)), int(match.group(2)))
 
 
 def play_text(layout: Layout, play: Play) -> str:

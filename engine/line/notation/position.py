@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from engine.errors import EngineError, NotationError, RulesError
 from engine.line.hand import Hand, Opening
 from engine.line.layout import Layout
-from engine.line.notation.moves import TILE_EXAMPLE, by_suit, play_text, read_play, read_tile
+from engine.line.notation.moves import by_suit, play_text, read_play
 from engine.line.rules import Rules
 from engine.line.variants import VARIANTS, make_rules
-from engine.notation.text import check_text
+from engine.notation.text import TILE_EXAMPLE, check_text, read_tile
 from engine.tiles import Tile
 
 __all__ = ["Position", "read_position", "write_position"]

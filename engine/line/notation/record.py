@@ -9,18 +9,30 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import EngineError, NotationError, RulesError
 from engine.line.actions import Action, Claim, Draw, Lead, Pass
 from engine.line.hand import Deal, Hand, Penalized, Scored
 from engine.line.match import Match
-from engine.line.notation.moves import TILE_EXAMPLE, action_words, by_suit, read_play, read_tile
+from engine.line.notation.moves import action_words, by_suit, read_play
 from engine.line.notation.position import read_position
 from engine.line.rules import Rules
 from engine.line.variants import VARIANTS, make_rules
-from engine.notation.text import Tag, Word, error_at, one_line, tag_text, tokens
+from engine.notation.text import (
+    TILE_EXAMPLE,
+    TILES_TAG,
+    Tag,
+    Word,
+    error_at,
+    header_tags,
+    one_line,
+    read_tile,
+    seed_tag,
+    tag_text,
+    tokens,
+)
 from engine.tiles import Tile
 
 __all__ = ["STRUCTURE_TAGS", "header_tags", "read_header", "read_record", "seed_tag", "write_record"]
@@ -43,10 +55,8 @@ STRUCTURE_TAGS = frozenset(
 """Tags the engine reads and writes itself; any other tag is kept in :attr:`Match.tags`."""
 
 _FIRST_TAGS = ("Event", "Site", "Date")
-_TILES_TAG = re.compile(r"Tiles(\d{1,2})")
 _NUMBER = re.compile(r"(\d{1,4})\.")
 _POINTS = re.compile(r"([+-])(\d{1,5})")
-_SEED = re.compile(r"-?\d{1,20}")
 _SEAT = re.compile(r"\d{1,2}")
 _LINE_WIDTH = 79
 
@@ -82,7 +92,7 @@ def _header(match: Match) -> list[tuple[str, str]]:
     extra = {
         name: value
         for name, value in match.tags.items()
-        if name not in STRUCTURE_TAGS and not _TILES_TAG.fullmatch(name)
+        if name not in STRUCTURE_TAGS and not TILES_TAG.fullmatch(name)
     }
     header = [(name, extra.pop(name)) for name in _FIRST_TAGS if name in extra]
     header += [
@@ -247,24 +257,6 @@ def read_record(text: str) -> Match:
     return match
 
 
-def header_tags(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
-    """A record's tag pairs before its first hand, by name, and the index of what follows;
-    a tag given twice, or a hand's tiles before ``[Hand "1"]``, is an error at the tag."""
-    header: dict[str, Tag] = {}
-    index = 0
-    while index < len(found):
-        token = found[index]
-        if not isinstance(token, Tag) or token.name == "Hand":
-            break
-        if token.name in header:
-            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
-        if _TILES_TAG.fullmatch(token.name):
-            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
-        header[token.name] = token
-        index += 1
-    return header, index
-
-
 def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
     hands: list[_HandText] = []
     if index >= len(found):
@@ -282,7 +274,7 @@ def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
             elif token.name == "Position" and len(hands) == 1 and not hands[-1].words and not hands[-1].tiles:
                 hands[-1].position = token
             elif (
-                (seat := _TILES_TAG.fullmatch(token.name)) is not None
+                (seat := TILES_TAG.fullmatch(token.name)) is not None
                 and not hands[-1].words
                 and hands[-1].position is None
             ):
@@ -365,16 +357,6 @@ def _parts(value: str, separator: str) -> list[tuple[int, str]]:
             parts.append((offset + part.index(stripped), stripped))
         offset += len(part) + len(separator)
     return parts
-
-
-def seed_tag(header: Mapping[str, Tag]) -> int | None:
-    """The ``Seed`` tag's number, if the record has one (an error at its value if it is not one)."""
-    tag = header.get("Seed")
-    if tag is None:
-        return None
-    if not _SEED.fullmatch(tag.value):
-        raise error_at(tag.line, tag.value_column, "a whole number (at most 20 digits)", tag.value)
-    return int(tag.value)
 
 
 def _tiles_of(rules: Rules, tag: Tag, separator: str = " ") -> list[tuple[int, Tile]]:

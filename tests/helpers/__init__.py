@@ -1,0 +1,1 @@
+"""Helpers the test modules share (test modules import these, never each other)."""
