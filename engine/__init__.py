@@ -17,12 +17,11 @@ from engine.catalogue import GAMES, get_game
 from engine.errors import EngineError, IllegalActionError, NotationError, RulesError
 from engine.game import Game, GameState, Option, Outcome
 from engine.line.actions import Action, Claim, Draw, Lead, Pass, Play, parse_action
-from engine.line.hand import (
+from engine.line.events import (
     Claimed,
     Deal,
     Drew,
     Event,
-    Hand,
     HandResult,
     Led,
     Opening,
@@ -31,6 +30,7 @@ from engine.line.hand import (
     Played,
     Scored,
 )
+from engine.line.hand import Hand
 from engine.line.layout import End, Layout, Placement, Side, SpinnerRule, end_count, parse_end
 from engine.line.match import HandScore, LeadDraw, Match, MatchResult, PartnerDraw
 from engine.line.rules import (

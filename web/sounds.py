@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.line.hand import Drew, Event, Passed, Played, Scored
+from engine.line.events import Drew, Event, Passed, Played, Scored
 
 __all__ = ["DICE_SOUNDS", "SOUNDS", "dice_sounds", "sounds_for"]
 

@@ -6,254 +6,29 @@ import bisect
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import cast
 
 from engine.errors import EngineError, IllegalActionError, RulesError
 from engine.line.actions import Action, Claim, Draw, Lead, Pass, Play
-from engine.line.layout import End, Layout, SpinnerRule, end_code, end_count, end_of, fresh_side_ranks, spins
-from engine.line.rules import BlockedWinner, DrawRule, FirstOpener, OutRule, PlayScoring, Rules
-from engine.line.scoring import hand_award, points_by_count
+from engine.line.events import (
+    Claimed,
+    Event,
+    HandResult,
+    Led,
+    Opening,
+    Penalized,
+    Scored,
+)
+from engine.line.hand_tables import OPENING_CODE, Fit, HandTables, Move, opening_weight
+from engine.line.layout import Layout, SpinnerRule, end_count, fresh_side_ranks, spins
+from engine.line.rules import BlockedWinner, DrawRule, FirstOpener, OutRule, Rules
+from engine.line.scoring import hand_award
 from engine.tiles import Tile
-from engine.words import agree, and_list
 
-__all__ = [
-    "Claimed",
-    "Deal",
-    "Drew",
-    "Event",
-    "Hand",
-    "HandResult",
-    "Led",
-    "Opening",
-    "Passed",
-    "Penalized",
-    "Played",
-    "Scored",
-    "first_opening",
-    "highest_double_opening",
-]
+__all__ = ["MAX_REDEALS", "Hand", "first_opening", "highest_double_opening"]
 
 MAX_REDEALS = 1000
 """A deal that finds no double this many times running is refused (only a broken set could)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """Who opens a hand, and the tile they must open with (``None``: any tile).
-
-    With ``lead_choices`` the hand begins with a choice: ``seat`` (the winning side's
-    lower seat) decides which of ``lead_choices`` starts, with any tile.
-    """
-
-    seat: int
-    tile: Tile | None = None
-    lead_choices: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The tiles of a hand as dealt: each seat's tiles, and the boneyard (``boneyard[-1]`` drawn first).
-
-    ``unordered``: how many tiles at the start of the boneyard are in no known order (a
-    record names only the tiles drawn). A match dealt from a seed that deals these very
-    tiles keeps the seed's order for them (see :class:`engine.line.match.Match`).
-    """
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
-    unordered: int = 0
-
-    def agrees_with(self, hand: Hand) -> bool:
-        """Whether ``hand`` was dealt these tiles, in this order where the order is known."""
-        known = len(self.boneyard) - self.unordered
-        return (
-            tuple(tuple(sorted(held)) for held in self.hands) == hand.dealt
-            and sorted(self.boneyard) == sorted(hand.stock)
-            and self.boneyard[self.unordered :] == hand.stock[len(hand.stock) - known :]
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """Public record: ``seat`` laid ``tile`` on ``end`` (``None`` for the opening tile)."""
-
-    seat: int
-    tile: Tile
-    end: End | None = None
-
-    def __str__(self) -> str:
-        return f"{self.tile}" if self.end is None else f"{self.tile}@{self.end}"
-
-
-@dataclass(frozen=True, slots=True)
-class Drew:
-    """Public record: ``seat`` drew a tile (which tile is known only to that seat)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    """Public record: ``seat`` passed."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Led:
-    """Public record: the winning side's ``seat`` chose ``starter`` to open the hand."""
-
-    seat: int
-    starter: int
-
-    def __str__(self) -> str:
-        return f"lead:{self.starter}"
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """Public record: ``seat`` scored ``points`` during play.
-
-    ``how`` is ``"play"`` (scored automatically by the play), ``"call"`` (called by the
-    player who made it), ``"muggins"`` (claimed by another player) or ``"last"`` (the
-    hand-ending play of a manually scored game, scored with the hand).
-    """
-
-    seat: int
-    points: int
-    how: str = "play"
-
-    def __str__(self) -> str:
-        return f"{self.how}:{self.seat}+{self.points}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claimed:
-    """Public record: a claim was made (its points, if any, follow as :class:`Scored`)."""
-
-    seat: int
-    muggins: bool
-
-    def __str__(self) -> str:
-        return f"{'muggins' if self.muggins else 'call'}:{self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Penalized:
-    """Public record: ``seat`` drew while holding a playable tile and loses ``points``."""
-
-    seat: int
-    points: int
-
-    def __str__(self) -> str:
-        return f"overdraw:{self.seat}-{self.points}"
-
-
-Event = Played | Drew | Passed | Led | Scored | Claimed | Penalized
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended and what it scored.
-
-    ``reason`` is ``"out"``, ``"blocked"`` or ``"target"`` (the match was won during
-    play). ``winner_side`` and ``winner_seat`` are ``None`` for a tied hand. ``points``
-    is what each side scores for the end of the hand; ``play_points`` what each side
-    scored during play and ``penalties`` what each side lost to penalties;
-    ``blocked_rule`` the rules' :class:`BlockedWinner`, which :meth:`describe` explains.
-    """
-
-    reason: str
-    winner_side: int | None
-    winner_seat: int | None
-    pips: tuple[int, ...]
-    side_pips: tuple[int, ...]
-    points: tuple[int, ...]
-    hands: tuple[tuple[Tile, ...], ...]
-    partnerships: bool
-    play_points: tuple[int, ...] = ()
-    penalties: tuple[int, ...] = ()
-    blocked_rule: BlockedWinner = BlockedWinner.LOWEST_SIDE
-    """The rule that decided a blocked hand (see :class:`engine.line.rules.BlockedWinner`)."""
-
-    @property
-    def is_tie(self) -> bool:
-        """Whether nobody won the hand (a block with a tie for the fewest pips)."""
-        return self.winner_side is None
-
-    @property
-    def net_points(self) -> tuple[int, ...]:
-        """What each side made of the hand: its award, plus its points in play, less its penalties."""
-        none = (0,) * len(self.points)
-        return tuple(
-            award + played - lost
-            for award, played, lost in zip(
-                self.points, self.play_points or none, self.penalties or none, strict=True
-            )
-        )
-
-    def describe(self, seat_names: Sequence[str], award: Sequence[int] = ()) -> str:
-        """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``.
-
-        ``award``: the points each side was credited for this hand by the match rules, when
-        known (the score sheet's :attr:`~engine.line.match.HandScore.award`); otherwise the
-        hand's own :attr:`points` are told.
-
-        A blocked hand is explained by what decided it under :attr:`blocked_rule`: the
-        single player with the fewest pips (``lowest-player``, whatever his partner
-        holds), or the side with the fewest, both partners' tiles added (``lowest-side``
-        with partnerships).
-        """
-        if self.reason == "target":
-            assert self.winner_side is not None
-            return f"{self.side_name(self.winner_side, seat_names)} reached the target during play"
-        if self.reason == "out":
-            assert self.winner_seat is not None and self.winner_side is not None
-            side = self.side_name(self.winner_side, seat_names)
-            return (
-                f"{seat_names[self.winner_seat]} went out; "
-                f"{side} {agree(side, 'scores')} {(award or self.points)[self.winner_side]}"
-            )
-        return f"blocked: {self._blocked_lowest(seat_names)}; {self._blocked_award(seat_names, award or self.points)}"
-
-    def _blocked_lowest(self, seat_names: Sequence[str]) -> str:
-        """Who holds the fewest pips, counted as the blocked-hand rule counts them."""
-        if self.partnerships and self.blocked_rule is BlockedWinner.LOWEST_SIDE:
-            lowest = min(self.side_pips)
-            names = [
-                self.side_name(side, seat_names) for side, pips in enumerate(self.side_pips) if pips == lowest
-            ]
-            fewest = f"the fewest pips between them ({lowest})"
-        else:
-            lowest = min(self.pips)
-            names = [seat_names[seat] for seat, pips in enumerate(self.pips) if pips == lowest]
-            fewest = f"the fewest pips ({lowest})"
-        if len(names) == 1:
-            return f"{names[0]} {agree(names[0], 'holds')} {fewest}"
-        return f"{and_list(names)} tie for {fewest}"
-
-    def _blocked_award(self, seat_names: Sequence[str], points_of: Sequence[int]) -> str:
-        """Who scores what for a blocked hand (``nobody wins`` for a tie)."""
-        if self.winner_side is None:
-            return "nobody wins"
-        side = self.side_name(self.winner_side, seat_names)
-        points = points_of[self.winner_side]
-        if self.partnerships and self.blocked_rule is BlockedWinner.LOWEST_PLAYER:
-            return f"{side} {agree(side, 'scores')} {points}"  # the side is more than the player named
-        return f"{agree(side, 'scores')} {points}"
-
-    def side_name(self, side: int, seat_names: Sequence[str]) -> str:
-        """A side's name: the player's name, or both partners' names joined by ``&``."""
-        if not self.partnerships:
-            return seat_names[side]
-        return " & ".join(seat_names[seat] for seat in range(len(seat_names)) if seat % 2 == side)
 
 
 def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
@@ -261,7 +36,7 @@ def highest_double_opening(hands: Sequence[Sequence[Tile]]) -> Opening:
     dealt = [(seat, tile) for seat, held in enumerate(hands) for tile in held]
     if not dealt:
         raise RulesError("no tiles were dealt, so nobody can open", "bad-deal")
-    seat, tile = max(dealt, key=lambda entry: _opening_weight(entry[1]))
+    seat, tile = max(dealt, key=lambda entry: opening_weight(entry[1]))
     return Opening(seat, tile)
 
 
@@ -283,216 +58,10 @@ def first_opening(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
 _Resumed = tuple[Layout, int, tuple[int, ...], tuple[int, ...], "tuple[int, int] | None", "Tile | None", bool]
 """A resumed hand's starting state: layout, turn, points, penalties, pending claim, drawn tile, overdrew."""
 
-_OPENING = -1
-"""The end code of the play that opens the layout (it goes on no end)."""
-
-_MOST_FITS = 4096
-"""About how many combinations of open values :meth:`_Tables.fit` keeps, at most."""
-_WHOLE_FITS = 256
-"""About how many of those it works out for every tile at once, at most."""
-
-
-class _Fits(dict[int, tuple[int, ...]]):
-    """For open ends showing ``shown``: by rank, the positions of the ends the tile fits.
-
-    Worked out for a tile the first time it is asked for.
-    """
-
-    __slots__ = ("high", "low", "shown")
-
-    def __init__(self, shown: tuple[int, ...], low: tuple[int, ...], high: tuple[int, ...]) -> None:
-        super().__init__()
-        self.shown, self.low, self.high = shown, low, high
-
-    def __missing__(self, rank: int) -> tuple[int, ...]:
-        suits = (self.low[rank], self.high[rank])
-        positions = self[rank] = tuple(
-            position for position, value in enumerate(self.shown) if value in suits
-        )
-        return positions
-
-
-_Fit = tuple[tuple[int, ...], ...] | _Fits
-"""By rank, the positions of the open ends a tile fits (see :meth:`_Tables.fit`)."""
-
-
 _STANDARD_SHUFFLE = random.Random.shuffle
 
 _DRAW = Draw()
 _PASS = Pass()
-
-
-class _Move:
-    """One tile laid on one end (or opening the layout), shared by every hand of a rule set.
-
-    It holds the :class:`Play` and, made on first use, each seat's :class:`Played` event,
-    so a hand in play builds no new action or event values.
-    """
-
-    __slots__ = ("code", "owner", "play", "played", "rank")
-
-    def __init__(self, owner: _Tables, play: Play, rank: int, code: int) -> None:
-        self.owner = owner
-        """The tables of the rule set whose hands share it."""
-        self.play = play
-        self.rank = rank
-        """The tile's rank (see :class:`_Tables`)."""
-        self.code = code
-        """The end's code (see :func:`engine.line.layout.end_of`), or :data:`_OPENING`."""
-        self.played: list[Played | None] = [None] * owner.players
-        """Each seat's record of this move, once made (see :meth:`played_by`)."""
-
-    def played_by(self, seat: int) -> Played:
-        """The public record of ``seat`` making this move."""
-        event = self.played[seat]
-        if event is None:
-            event = self.played[seat] = Played(seat, self.play.tile, self.play.end)
-        return event
-
-
-class _Tables:
-    """What the hands of one rule set look up again and again, built once per :class:`Rules`.
-
-    Inside a hand a tile is its *rank*: its index in :attr:`tiles`, the set in tile order,
-    so a sorted list of ranks is a sorted hand. A tile's *suits* are a bit mask (bit ``v``
-    for each value ``v`` it shows).
-    """
-
-    __slots__ = (
-        "deal_order",
-        "deal_parts",
-        "deal_tiles",
-        "draws",
-        "drew",
-        "empty",
-        "fits",
-        "heaviest_first",
-        "high",
-        "kept_fits",
-        "low",
-        "moves",
-        "next_seat",
-        "opened",
-        "openings",
-        "passed",
-        "pips",
-        "players",
-        "points",
-        "rank",
-        "rank_at",
-        "rows",
-        "scores_play",
-        "seats_of",
-        "side_of",
-        "side_seats",
-        "sides",
-        "spinners_possible",
-        "suit_counts",
-        "suits",
-        "tiles",
-        "whole_fits",
-    )
-
-    def __init__(self, rules: Rules) -> None:
-        tiles = tuple(sorted(rules.tiles))
-        self.tiles = tiles
-        self.rank = {tile: rank for rank, tile in enumerate(tiles)}
-        self.low = tuple(tile.low for tile in tiles)
-        self.high = tuple(tile.high for tile in tiles)
-        self.pips = tuple(tile.pips for tile in tiles)
-        self.suits = tuple((1 << tile.low) | (1 << tile.high) for tile in tiles)
-        self.suit_counts = tuple(sum(tile.has(value) for tile in tiles) for value in range(rules.max_pip + 1))
-        """How many tiles of the set show each value."""
-        self.deal_tiles = rules.tiles
-        """The tiles a deal shuffles: ``rules.tiles``, in its order."""
-        self.deal_order = tuple(self.rank[tile] for tile in self.deal_tiles)
-        """Their ranks."""
-        self.rank_at: list[list[int | None]] = [
-            [None] * (rules.max_pip + 1) for _ in range(rules.max_pip + 1)
-        ]
-        """The rank of each tile by its low and high value (``None``: not of the set)."""
-        for rank, tile in enumerate(tiles):
-            self.rank_at[tile.low][tile.high] = rank
-        size = rules.hand_size
-        self.deal_parts = tuple(slice(seat * size, (seat + 1) * size) for seat in range(rules.players))
-        """Where each seat's tiles are in a shuffled set (the rest is the boneyard)."""
-        self.heaviest_first = tuple(
-            sorted(range(len(tiles)), key=lambda rank: _opening_weight(tiles[rank]), reverse=True)
-        )
-        """The ranks, heaviest first for opening a first hand (see :func:`highest_double_opening`)."""
-        self.openings: dict[tuple[int, int], Opening] = {}
-        """The openings of first hands made so far, by (seat, rank)."""
-        self.spinners_possible = rules.spinner is not SpinnerRule.NONE
-        self.empty = Layout(rules.spinner)
-        """The layout before the first tile (shared: a layout never changes)."""
-        self.opened: list[Layout | None] = [None] * len(tiles)
-        """By rank, the layout of that tile alone, once made (shared too)."""
-        self.draws = rules.draw is not DrawRule.NONE
-        self.scores_play = rules.play_scoring is not PlayScoring.NONE
-        self.points = points_by_count(rules)
-        """What a play scores by the count of the open ends after it (see :func:`engine.line.scoring.points_by_count`)."""
-        self.players = rules.players
-        self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
-        self.side_of = tuple(rules.side_of(seat) for seat in range(rules.players))
-        self.seats_of = tuple(rules.seats_of(rules.side_of(seat)) for seat in range(rules.players))
-        """The seats of each seat's side (its own and its partner's)."""
-        self.sides = rules.sides
-        self.side_seats = tuple(rules.seats_of(side) for side in range(rules.sides))
-        """The seats of each side."""
-        self.passed = tuple(Passed(seat) for seat in range(rules.players))
-        self.drew = tuple(Drew(seat) for seat in range(rules.players))
-        self.moves: tuple[dict[int, _Move], ...] = tuple({} for _ in tiles)
-        """Each tile's moves made so far, by end code."""
-        self.rows: tuple[list[Play | None], ...] = tuple([None] * (4 * len(tiles)) for _ in tiles)
-        """The same moves' plays, by rank then end code (a list: the quickest to look up)."""
-        self.fits: dict[tuple[int, ...], _Fit] = {}
-        """Where each tile fits, by the values showing at the open ends (see :meth:`fit`)."""
-        self.kept_fits = self.whole_fits = 0
-        """The most open ends whose combinations of values :attr:`fits` keeps (no more than
-        :data:`_MOST_FITS` of them), and keeps worked out whole (no more than :data:`_WHOLE_FITS`)."""
-        while (rules.max_pip + 1) ** (self.kept_fits + 1) <= _MOST_FITS:
-            self.kept_fits += 1
-        while (rules.max_pip + 1) ** (self.whole_fits + 1) <= _WHOLE_FITS:
-            self.whole_fits += 1
-
-    def move(self, rank: int, code: int) -> _Move:
-        """The move laying the tile of ``rank`` on the end with ``code`` (:data:`_OPENING`: opening)."""
-        move = self.moves[rank].get(code)
-        if move is None:
-            play = Play(self.tiles[rank], None if code == _OPENING else end_of(code))
-            move = self.moves[rank][code] = _Move(self, play, rank, code)
-            object.__setattr__(play, "_note", move)  # see engine.line.actions._Note
-            if code != _OPENING:
-                self.rows[rank][code] = play
-        return move
-
-    def fit(self, values: tuple[int, ...]) -> _Fit:
-        """Where each tile fits open ends showing ``values``, worked out tile by tile as asked; kept
-        if ends this many show few enough combinations of values, and then, if they show very few
-        (a line's two ends), worked out for every tile at once, a tuple being the quickest to read."""
-        fit = _Fits(values, self.low, self.high)
-        if len(values) > self.kept_fits:  # crosses: too many combinations to keep
-            return fit
-        if len(values) <= self.whole_fits:
-            self.fits[values] = tuple([fit[rank] for rank in range(len(self.tiles))])
-        else:
-            self.fits[values] = fit
-        return self.fits[values]
-
-    def move_of(self, play: Play) -> _Move:
-        """The move of ``play``: noted on a play these tables made, else found from its tile and end."""
-        try:
-            move: _Move = play._note
-        except AttributeError:  # a play made elsewhere (read from text, copied)
-            return self.move(self.rank[play.tile], _OPENING if play.end is None else end_code(play.end))
-        if move.owner is not self:  # shared by another rule set's hands
-            return self.move(self.rank[play.tile], _OPENING if play.end is None else end_code(play.end))
-        return move
-
-
-def _opening_weight(tile: Tile) -> tuple[bool, int, int]:
-    """How heavy a tile is for opening a first hand: a double first, then more pips, then the higher half."""
-    return (tile.is_double, tile.pips, tile.high)
 
 
 class Hand:
@@ -502,7 +71,7 @@ class Hand:
     action and plays it, raising :class:`IllegalActionError` otherwise. With manual
     scoring, :class:`Claim` actions may be applied for any seat (see :meth:`legal_claims`).
 
-    Inside, tiles are ranks (see :class:`_Tables`); the open ends are kept as lists of end
+    Inside, tiles are ranks (see :class:`HandTables`); the open ends are kept as lists of end
     codes and values, updated in place, and the :attr:`layout` value is built from the
     plays only when it is asked for. ``legal_actions()`` is worked out once per position.
     """
@@ -550,7 +119,7 @@ class Hand:
         self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile], opening: Opening | None
     ) -> dict[Tile, int]:
         """:meth:`_start` from tiles rather than ranks; returns the rules' rank of each tile."""
-        tables = self.rules.derived(_Tables)
+        tables = self.rules.derived(HandTables)
         rank = tables.rank
         self._start(
             tables,
@@ -561,7 +130,7 @@ class Hand:
         return rank
 
     def _start(
-        self, tables: _Tables, hands: list[list[int]], boneyard: list[int], opening: Opening | None
+        self, tables: HandTables, hands: list[list[int]], boneyard: list[int], opening: Opening | None
     ) -> None:
         """Set up a dealt hand: ``hands`` are sorted ranks; without ``opening``, opened as a first hand."""
         self._t = tables
@@ -638,7 +207,7 @@ class Hand:
         starts instead; with neither, the hand is opened as a first hand, shuffling
         again while the rules want a double and none was dealt.
         """
-        tables = rules.derived(_Tables)
+        tables = rules.derived(HandTables)
         opening = None if starter is None else Opening(starter, None, lead_choices)
         # The standard shuffle moves items by position alone, so shuffling the tiles' ranks deals
         # what shuffling the tiles would; any other shuffle is handed the tiles themselves.
@@ -663,7 +232,7 @@ class Hand:
 
     @classmethod
     def _from_shuffled(
-        cls, rules: Rules, tables: _Tables, tiles: list[Tile], opening: Opening | None
+        cls, rules: Rules, tables: HandTables, tiles: list[Tile], opening: Opening | None
     ) -> Hand:
         """The hand dealt from ``tiles`` laid out in order: each seat's hand, then the boneyard."""
         parts, dealt, rank_at = tables.deal_parts, rules.players * rules.hand_size, tables.rank_at
@@ -678,7 +247,7 @@ class Hand:
         return cls._from_ranks(rules, tables, cast(list[int], found), opening)
 
     @classmethod
-    def _from_ranks(cls, rules: Rules, tables: _Tables, order: list[int], opening: Opening | None) -> Hand:
+    def _from_ranks(cls, rules: Rules, tables: HandTables, order: list[int], opening: Opening | None) -> Hand:
         """The hand dealt from the tiles of these ranks laid out in order (each tile of the set once)."""
         parts, dealt = tables.deal_parts, rules.players * rules.hand_size
         hands = []
@@ -864,10 +433,10 @@ class Hand:
             if placement.spinner:
                 self._spinners.add(index)
 
-    def _lay(self, move: _Move, low: int, high: int) -> None:
+    def _lay(self, move: Move, low: int, high: int) -> None:
         """Lay ``move``'s tile (``low``-``high``), keeping the open ends as :meth:`Layout.play` makes them."""
         code = move.code
-        if code == _OPENING:  # the same layout every time this tile opens
+        if code == OPENING_CODE:  # the same layout every time this tile opens
             opened = self._t.opened
             layout = opened[move.rank] or self._t.empty.play(move.play.tile, None)
             self._set_layout(layout)
@@ -1000,14 +569,14 @@ class Hand:
         held, tables = self._hands[self.turn], self._t
         if not self._laid:
             if self.opening.tile is not None:
-                return (tables.move(tables.rank[self.opening.tile], _OPENING).play,)
-            return tuple(tables.move(rank, _OPENING).play for rank in held)
+                return (tables.move(tables.rank[self.opening.tile], OPENING_CODE).play,)
+            return tuple(tables.move(rank, OPENING_CODE).play for rank in held)
         one_draw_taken = self._drew_this_turn and self.rules.draw is DrawRule.ONE_PER_TURN
         if one_draw_taken:
             held = [rank for rank in held if rank == self._last_drawn]
         # Each play of each tile held, on each open end it fits, in end order:
         codes, values, rows = self._codes, tuple(self._values), tables.rows
-        fit: _Fit | None = tables.fits.get(values)
+        fit: Fit | None = tables.fits.get(values)
         if fit is None:
             fit = tables.fit(values)
         listed: list[Action] = []
@@ -1081,7 +650,7 @@ class Hand:
         """
         tables = self._t
         try:  # tables.move_of(action), inlined on this hot path
-            move: _Move = action._note
+            move: Move = action._note
             if move.owner is not tables:
                 move = tables.move_of(action)
         except AttributeError:

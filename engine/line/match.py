@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from engine.errors import EngineError, IllegalActionError, RulesError
 from engine.line.actions import Action
-from engine.line.hand import Deal, Hand, HandResult, Opening, Penalized, Scored
+from engine.line.events import Deal, HandResult, Opening, Penalized, Scored
+from engine.line.hand import Hand
 from engine.line.rules import FirstOpener, MatchScoring, NextStarter, Rules
 from engine.line.view import PlayerView, view_of
 from engine.tiles import Tile
@@ -240,7 +241,7 @@ class Match:
         number = len(self.hands) + 1
         if number <= len(self._recorded_deals):
             deal = self._recorded_deals[number - 1]
-            if deal is not None and not (deal.unordered and deal.agrees_with(hand)):
+            if deal is not None and not (deal.unordered and deal.agrees_with(hand.dealt, hand.stock)):
                 opening = None if starter is None else Opening(starter, None, choices)
                 try:
                     hand = Hand(self.rules, deal.hands, deal.boneyard, opening)

@@ -13,7 +13,8 @@ from typing import Any
 from engine.game import bot_rng
 from engine.line.actions import Action
 from engine.line.ai import make_bot, own_call
-from engine.line.hand import Event, Hand, HandResult, Played, Scored
+from engine.line.events import Event, HandResult, Played, Scored
+from engine.line.hand import Hand
 from engine.line.match import Match
 from engine.line.rules import Rules
 from engine.line.variants import make_rules

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.line.actions import Action, Claim
-from engine.line.hand import Event, Hand, HandResult
+from engine.line.events import Event, HandResult
+from engine.line.hand import Hand
 from engine.line.layout import Layout
 from engine.line.rules import Rules
 from engine.tiles import Tile

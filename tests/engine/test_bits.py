@@ -20,7 +20,7 @@ from engine import Hand, Tile, view_of
 from engine.line.ai.bits import EASY, WARY, LineHand, Policy, serves, state_for
 from engine.line.ai.fast import FastHand, action_of, move_of
 from engine.line.ai.search import play_out_fast
-from engine.line.hand import Opening
+from engine.line.events import Opening
 from engine.line.rules import Rules
 from tests.engine.test_fast import assert_same, call_scores, engine_outcome
 from tests.engine.test_properties import FAST, TABLES, Deal, make_deal, openings, rules_of

@@ -31,7 +31,8 @@ from engine import (
     make_rules,
     parse_action,
 )
-from engine.line.hand import _Tables, first_opening
+from engine.line.hand import first_opening
+from engine.line.hand_tables import HandTables
 from engine.line.layout import _open_ends, _showing, end_code, end_of
 from engine.line.selfplay import play_random_hand
 from tests.engine.scripted import snapshot
@@ -234,7 +235,7 @@ def test_a_play_shared_by_one_rule_set_is_found_again_by_another() -> None:
     rules built again, or a set without the double blank, whose tiles rank differently -- is
     taken for its tile and end, as any equal play."""
     made_for = make_rules("block", 2)
-    tables = made_for.derived(_Tables)
+    tables = made_for.derived(HandTables)
     again = make_rules("block", 2)
     lacking = dataclasses.replace(made_for, removed=frozenset({Tile(0, 0)}), hand_size=6)
     assert again == made_for and again is not made_for

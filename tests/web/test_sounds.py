@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import parse_tile
-from engine.line.hand import Claimed, Drew, Passed, Played, Scored
+from engine.line.events import Claimed, Drew, Passed, Played, Scored
 from web.sounds import DICE_SOUNDS, SOUNDS, dice_sounds, sounds_for
 
 

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.line.hand import Drew, Played
+from engine.line.events import Drew, Played
 from engine.line.layout import End, Layout
 from engine.line.rules import PlayScoring
 from engine.line.scoring import play_points

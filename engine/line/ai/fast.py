@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from engine.line.actions import Action, Draw, Lead, Pass, Play
-from engine.line.hand import Claimed, Drew, Hand, Led, Passed, Penalized, Played, Scored
+from engine.line.events import Claimed, Drew, Led, Passed, Penalized, Played, Scored
+from engine.line.hand import Hand
 from engine.line.layout import End, Layout, Side, SpinnerRule
 from engine.line.rules import BlockedWinner, DrawRule, OutRule, PlayScoring, Rules
 from engine.line.scoring import hand_award, points_by_count

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from engine.line.hand import Drew, Passed, Penalized, Played
+from engine.line.events import Drew, Passed, Penalized, Played
 from engine.line.layout import Layout
 from engine.line.rules import DrawRule, FirstOpener
 from engine.line.view import PlayerView

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from engine.errors import IllegalActionError
 from engine.line.actions import Action, Claim, Lead, Play
 from engine.line.ai.knowledge import Knowledge, knowledge_of
-from engine.line.hand import Played
+from engine.line.events import Played
 from engine.line.layout import Layout
 from engine.line.scoring import play_points
 from engine.line.view import PlayerView

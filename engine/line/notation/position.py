@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import EngineError, NotationError, RulesError
-from engine.line.hand import Hand, Opening
+from engine.line.events import Opening
+from engine.line.hand import Hand
 from engine.line.layout import Layout
 from engine.line.notation.moves import by_suit, play_text, read_play
 from engine.line.rules import Rules

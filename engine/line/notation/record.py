@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from engine.errors import EngineError, NotationError, RulesError
 from engine.line.actions import Action, Claim, Draw, Lead, Pass
-from engine.line.hand import Deal, Hand, Penalized, Scored
+from engine.line.events import Deal, Penalized, Scored
+from engine.line.hand import Hand
 from engine.line.match import Match
 from engine.line.notation.moves import action_words, by_suit, read_play
 from engine.line.notation.position import read_position
