@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Hand, Tile, view_of
-from engine.line.ai.bits import EASY, WARY, LineHand, Policy, serves, state_for
+from engine.line.ai.bits import EASY, WARY, LineHand, Policy, state_for
+from engine.line.ai.bits_table import serves
 from engine.line.ai.fast import FastHand, action_of, move_of
 from engine.line.ai.search import play_out_fast
 from engine.line.events import Opening

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from engine.lab import half_width, map_jobs
 from engine.line.actions import Action
 from engine.line.ai import Bot, make_bot, own_call, think_through
-from engine.line.ai.bits import LineHand, serves
+from engine.line.ai.bits import LineHand
+from engine.line.ai.bits_table import serves
 from engine.line.ai.endgame import best_move, solvable
 from engine.line.ai.fast import FastHand, action_of
 from engine.line.ai.review import DecisionReview, review_hand, scores_points

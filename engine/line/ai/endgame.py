@@ -17,7 +17,8 @@ one perfect line, not the most a player could make.
 
 from __future__ import annotations
 
-from engine.line.ai.bits import LineHand, outcome_of
+from engine.line.ai.bits import LineHand
+from engine.line.ai.bits_table import outcome_of
 from engine.line.ai.fast import Outcome
 
 __all__ = ["ENDGAME_NODES", "EndgameTooLarge", "best_move", "solvable", "solve"]

@@ -33,7 +33,8 @@ from engine.errors import IllegalActionError
 from engine.line.actions import Action, Claim, Draw, Play
 from engine.line.ai.base import think_through
 from engine.line.ai.belief import SURPRISE, PlayModel, choices_of, heaviest_facts, resample, scoring_facts
-from engine.line.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, serves, state_for
+from engine.line.ai.bits import EASY, GREEDY, WARY, LineHand, Policy, state_for
+from engine.line.ai.bits_table import serves
 from engine.line.ai.endgame import EndgameTooLarge, solvable, solve
 from engine.line.ai.fast import FastHand, Outcome, RandomSource, move_of
 from engine.line.ai.knowledge import DealSampler, knowledge_of, with_facts
