@@ -11,9 +11,11 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, Variant, get_variant
+from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, get_variant
 from engine.catalogue import GAMES, get_game
 from engine.dice.variant import DICE, DICE_GROUP
+from engine.game import Game
+from engine.line.game import LineGame
 from engine.words import agree
 from web.controller import Controller, Settings, seat_names
 from web.settings import seat_levels
@@ -413,7 +415,7 @@ class Page:
         chosen.parentElement.scrollIntoView(self.document.defaultView.JSON.parse('{"block": "nearest"}'))
         chosen.focus()
 
-    def _rule_set_card(self, variant: Variant, chosen: bool) -> Any:
+    def _rule_set_card(self, variant: Game, chosen: bool) -> Any:
         """One rule set in the picker: a radio button labelled with its name and summary."""
         card = self.document.createElement("label")
         card.className = "rule-set"
@@ -589,12 +591,14 @@ _LOG_LINES = 200
 _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 
-def _combinable(variant: Variant, players: int, options: dict[str, str]) -> bool:
+def _combinable(game: Game, players: int, options: dict[str, str]) -> bool:
+    """Whether ``game`` is offered for ``players`` with ``options`` (a line game's rules are
+    built, not a whole match dealt: the dialog asks for every choice of every option)."""
     try:
-        if variant.id == DICE.id:
-            variant.resolve_options(players, options)
+        if isinstance(game, LineGame):
+            game.variant.rules(players, None, options)
         else:
-            variant.rules(players, None, options)
+            game.resolve_options(players, options)
     except EngineError:
         return False
     return True
