@@ -1,28 +1,32 @@
 """Dice and Dominoes on the page: the canvas, the footer's buttons and the keyboard twin.
 
-The app (:mod:`web.app`) hands the table over to a :class:`DiceTable` while the game being
-played is Dice and Dominoes (``body[data-game="dice"]`` then shows the dice game's buttons
-and hides the line-of-play ones); it forwards taps on the canvas, the buttons' clicks and
-each animation frame, and keeps the save slot. Everything the game decides is in
-:class:`~web.dice_controller.DiceController`; this module only shows it and passes the
-person's choices on.
+A :class:`DiceTable` is the :class:`web.table.Table` of Dice and Dominoes: while it is
+played, ``body[data-game="dice"]`` shows the dice game's buttons and hides the
+line-of-play ones. The app (:mod:`web.app`) routes taps on the canvas, the buttons'
+clicks and each animation frame to it, and keeps the save slot. Everything the game
+decides is in :class:`~web.dice_controller.DiceController`; this module only shows it and
+passes the person's choices on.
 
-Browser objects are passed in; nothing here imports from the browser.
+Browser objects come in through :class:`web.table.Surroundings`; nothing here imports from
+the browser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import parse_tile
 from engine.dice.variant import DICE
+from engine.line.ai.review import MatchReview
 from web.dice_controller import DiceController
 from web.dice_render import ROLL_MS, draw_dice_on_canvas
+from web.dice_replay import DiceReplay
 from web.dice_scene import DiceScene, build_dice_scene
-from web.page import Page
-from web.painter import SpriteBook
+from web.replay import Replay
+from web.review import ReviewBook
+from web.settings import Settings
 from web.sounds import dice_sounds
+from web.table import Surroundings
 
 __all__ = ["DICE_BUTTONS", "DiceTable"]
 
@@ -51,25 +55,18 @@ _PHASE_TEXT = {
 class DiceTable:
     """The dice game's part of the page, around one :class:`DiceController`."""
 
-    def __init__(
-        self,
-        page: Page,
-        window: Any,
-        controller: DiceController,
-        sprites: SpriteBook,
-        save: Callable[[str], None],
-        moves_shown: Callable[[], bool],
-        throw_now: bool = False,
-    ) -> None:
-        """Show ``controller``'s session; ``save`` keeps a record, ``moves_shown`` says whether
-        to animate; ``throw_now``: a new game, whose first throw is seen rolling (a restored
-        one's dice lie as they were)."""
-        self.page = page
-        self.window = window
+    game: ClassVar[str] = "dice"
+    skip_to: ClassVar[str] = "#dice-twin"
+    clicks: ClassVar[tuple[str, ...]] = (*DICE_BUTTONS, "dice-twin")
+
+    def __init__(self, around: Surroundings, controller: DiceController, throw_now: bool = False) -> None:
+        """Show ``controller``'s session; ``throw_now``: a new game, whose first throw is seen
+        rolling (a restored one's dice lie as they were)."""
+        self.around = around
+        self.page = around.page
+        self.window = around.window
+        self.board = around.board
         self.controller = controller
-        self.sprites = sprites
-        self._save = save
-        self._moves_shown = moves_shown
         self._scene: DiceScene | None = None
         self._scene_size: tuple[float, float] = (0.0, 0.0)
         self._throws_shown = controller.throws - 1 if throw_now else controller.throws
@@ -80,30 +77,39 @@ class DiceTable:
         self._heard = (controller.revealed, controller.hand if controller.hand.is_over else None)
         """The reveal shown and the ended hand as last sounded (a restored game starts silent)."""
 
+    @property
+    def settings(self) -> Settings:
+        """The settings of the session at the table."""
+        return self.controller.settings
+
     # --- the page ---------------------------------------------------------------------
 
     def after_change(self) -> None:
-        """Save, bring the panels up to date, start the dice rolling if they were thrown."""
+        """Save, bring the panels up to date, start the dice rolling if they were thrown, redraw."""
         controller = self.controller
-        self._save(controller.save())
+        self.around.keep(self.save())
         page = self.page
-        page.document.body.dataset.game = "dice"
-        page.document.querySelector("a.skip").setAttribute("href", "#dice-twin")
-        page.document.body.dataset.phase = controller.phase
-        page.el("variant-name").textContent = f"{DICE.name} · hand {controller.session.hand_number}"
-        page.el("score").textContent = controller.chips_text()
-        page.el("status").textContent = controller.last_announcement
-        page.el("turn").textContent = self._turn_text()
+        page.show_phase(controller.phase)
+        page.show_bar(
+            f"{DICE.name} · hand {controller.session.hand_number}",
+            controller.chips_text(),
+            controller.last_announcement,
+            self._turn_text(),
+        )
         self._update_buttons()
         self._update_twin()
-        self._update_pass_screen()
+        page.show_pass_screen(controller.pass_to)
         self._log()
         thrown = controller.throws != self._throws_shown  # (a new game's first throw counts)
         self._sound(thrown)
         if thrown:
             self._throws_shown = controller.throws
-            self._roll_started = self.window.performance.now() if self._moves_shown() else None
+            self._roll_started = self.window.performance.now() if self.around.moves_shown() else None
         self._scene = None
+        self.board.request_frame()
+
+    def close(self) -> None:
+        """Another game takes the page (nothing of this one runs in the background)."""
 
     def _sound(self, thrown: bool) -> None:
         """Sound what happened since the last change (sound.js plays it, if sound is on)."""
@@ -187,37 +193,28 @@ class DiceTable:
             return str(active.dataset.tile)
         return None
 
-    def _update_pass_screen(self) -> None:
-        dialog = self.page.el("pass-dialog")
-        name = self.controller.pass_to
-        if not name:
-            if dialog.open:
-                dialog.close()
-            return
-        self.page.el("pass-title").textContent = f"Pass to {name}"
-        self.page.el(
-            "pass-why"
-        ).textContent = f"Every hand is hidden. {name}: take the device and tap when ready."
-        self.page.el("pass-ready-btn").textContent = f"I am {name}: show my tiles"
-        self.page.el("pass-call-btn").hidden = True
-        if not dialog.open:
-            dialog.showModal()
-            self.page.el("pass-ready-btn").focus()
-
     def _log(self) -> None:
         """Add what was said since the last update to the move log (read by screen readers)."""
         controller = self.controller
         new = controller.said - self._logged
         self._logged = controller.said
-        log = self.page.el("move-log")
-        for line in controller.announcements[-new:] if new > 0 else []:
-            item = self.page.document.createElement("p")
-            item.textContent = line
-            log.appendChild(item)
-        while log.childElementCount > 60:
-            log.firstElementChild.remove()
+        self.page.add_to_log(controller.announcements[-new:] if new > 0 else [], keep=60)
 
     # --- the person's actions -----------------------------------------------------------
+
+    def pointer_down(self, event: Any) -> None:
+        """A press on the canvas: a tile touched is chosen, turned over or taken back."""
+        if self.tap(float(event.offsetX), float(event.offsetY)):
+            event.preventDefault()
+
+    def pointer_move(self, event: Any) -> None:
+        """Nothing is dragged in the dice game."""
+
+    def pointer_up(self, event: Any) -> None:
+        """Nothing is dragged in the dice game."""
+
+    def pointer_cancel(self, event: Any) -> None:
+        """Nothing is dragged in the dice game."""
 
     def tap(self, x: float, y: float) -> bool:
         """A tap on the canvas at (x, y) CSS px; whether it touched a tile."""
@@ -231,6 +228,18 @@ class DiceTable:
         self.page.say(said)
         self.after_change()
         return True
+
+    def press(self, element_id: str, event: Any) -> None:
+        """One of :data:`DICE_BUTTONS`, the keyboard twin or the pass screen was pressed."""
+        if element_id == "dice-twin":
+            button = event.target.closest("button")
+            if button:  # (none: jsnull, falsy)
+                self.twin_tile(str(button.dataset.tile))
+        elif element_id == "pass-dialog":
+            self.take_device()
+        elif element_id in DICE_BUTTONS:
+            self.button(element_id)
+        self.board.request_frame()
 
     def twin_tile(self, text: str) -> None:
         """A twin tile button was pressed."""
@@ -260,6 +269,17 @@ class DiceTable:
         self.controller.take_device()
         self.after_change()
 
+    def command(self, command: str) -> None:
+        """A keyboard command: the read commands read the latest thing said; the others are
+        not in this game (the dice game's buttons are its commands)."""
+        self.page.say(
+            self.controller.last_announcement if command.startswith("read:") else "Not in this game."
+        )
+
+    def undo(self) -> None:
+        """Choices are secret and simultaneous: none is taken back."""
+        self.page.show_status("Choices cannot be taken back in Dice and Dominoes.")
+
     # --- drawing --------------------------------------------------------------------------
 
     def scene_at(self, width: float, height: float) -> DiceScene:
@@ -277,9 +297,61 @@ class DiceTable:
             if rolling >= 1:
                 self._roll_started = None
                 rolling = None
-        draw_dice_on_canvas(self.window, ctx, self.scene_at(width, height), ratio, self.sprites, rolling)
+        draw_dice_on_canvas(
+            self.window, ctx, self.scene_at(width, height), ratio, self.around.sprites, rolling
+        )
         self.rolled_frames += rolling is not None
         return rolling is not None
+
+    def prepare(self) -> None:
+        """At boot: draw the first frame."""
+        self.frame()
+
+    def frame(self) -> None:
+        """Draw the table at the canvas's size (and ask for the next frame while the dice roll)."""
+        width, height = self.board.read_size()
+        if width < 1 or height < 1:
+            return
+        ratio = self.board.fit(width, height)
+        if self.draw(self.board.ctx, width, height, ratio):
+            self.board.request_frame()
+        self.board.drawn()
+
+    def invalidate(self, resized: bool = False) -> None:
+        """Redraw the table next frame (at the canvas's size then)."""
+        self.board.request_frame()
+
+    # --- records and replays --------------------------------------------------------------
+
+    def save(self) -> str:
+        """The session as the save slot keeps it (with the choices of a round being chosen)."""
+        return self.controller.save()
+
+    def shared_record(self, date: str) -> str:
+        """The session's record without the choices of a round still being chosen (secret
+        until the reveal), dated ``date`` unless it has a date."""
+        self.controller.session.tags.setdefault("Date", date)
+        return self.controller.shown_record()
+
+    def position(self) -> tuple[str | None, str]:
+        """No position is copied in the dice game (the Game dialog hides the button)."""
+        return None, "There is no position to copy in Dice and Dominoes."
+
+    def replay(self) -> DiceReplay | None:
+        """A replay of the hands finished in the session."""
+        return DiceReplay.of_table(self.controller)
+
+    def under_way(self) -> bool:
+        """Whether the session has begun and is not over."""
+        session = self.controller.session
+        return not session.is_over and (session.hand_number > 1 or bool(self.controller.hand.rounds))
+
+    def seat_in(self, replay: Replay | DiceReplay) -> int:
+        """The first seat: a dice replay is shown as it was recorded."""
+        return 0
+
+    def count_review(self, book: ReviewBook, review: MatchReview) -> None:
+        """Reviews are of the line-of-play games: nothing to count."""
 
     def test_state(self) -> dict[str, Any]:
         """What end-to-end tests read about the dice game."""
@@ -310,4 +382,5 @@ class DiceTable:
             else {"headline": controller.story.headline, "seats": list(controller.story.seats)},
             "announcement": controller.last_announcement,
             "scene": None if scene is None else scene.test_data(),
+            "thinking": False,
         }

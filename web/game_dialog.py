@@ -1,8 +1,8 @@
 """The Game dialog on the page: copy, download and share the game; open a record or a
 position; and the statistics dialog.
 
-It reads the table through a :class:`Table` (the app) and asks it to replay or to play a
-game; nothing of the game at the table changes unless an opened game is played, and a
+It reads the game at the table through the app's :class:`~web.table.Table` and asks the
+app (an :class:`AppSide`) to replay or to play a game; nothing of the game at the table changes unless an opened game is played, and a
 game under way is replaced only after the person says so twice.
 """
 
@@ -12,34 +12,27 @@ import asyncio
 from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
-from engine.line.notation import write_position
 from web.clipboard import copy_text
-from web.controller import Controller
 from web.dice_replay import DiceReplay, replay_of_text
-from web.dice_table import DiceTable
 from web.game_record import is_record
 from web.page import Page
 from web.replay import Replay
 from web.share import SharedError, record_fragment
 from web.stats import Stats
+from web.table import Table
 
-__all__ = ["MAX_IMPORT_CHARS", "GameDialog", "Table", "import_error_text"]
+__all__ = ["MAX_IMPORT_CHARS", "AppSide", "GameDialog", "import_error_text"]
 
 MAX_IMPORT_CHARS = 1024 * 1024
 """The longest text or file opened (as long as a saved game may be)."""
 
 
-class Table(Protocol):
+class AppSide(Protocol):
     """What the Game dialog needs of the app."""
 
     @property
-    def controller(self) -> Controller:
+    def table(self) -> Table:
         """The game at the table."""
-        ...
-
-    @property
-    def dice(self) -> DiceTable | None:
-        """The dice game's table while Dice and Dominoes is played, else ``None``."""
         ...
 
     def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
@@ -66,11 +59,11 @@ def import_error_text(error: Exception) -> str:
 class GameDialog:
     """The Game and Statistics dialogs."""
 
-    def __init__(self, page: Page, window: Any, table: Table, stats: Stats | None) -> None:
+    def __init__(self, page: Page, window: Any, app: AppSide, stats: Stats | None) -> None:
         """Wire the dialogs' controls; ``stats`` is ``None`` where none are kept (embedded)."""
         self.page = page
         self.window = window
-        self.table = table
+        self.app = app
         self.stats = stats
         self._confirm_replace = False
         self._confirm_reset = False
@@ -101,23 +94,14 @@ class GameDialog:
     def record_text(self) -> str:
         """The record of the game at the table, dated (of the dice game: without the choices
         of a round still being chosen, which are secret until the reveal)."""
-        dice = self.table.dice
-        if dice is not None:
-            dice.controller.session.tags.setdefault("Date", self.table.date_text())
-            return dice.controller.shown_record()
-        controller = self.table.controller
-        controller.match.tags.setdefault("Date", self.table.date_text())
-        return controller.save()
+        return self.app.table.shared_record(self.app.date_text())
 
     def download(self) -> None:
         """Save the record as a ``.txt`` file (a link to its text, clicked)."""
-        dice = self.table.dice
-        variant = (
-            dice.controller.settings.variant if dice is not None else self.table.controller.settings.variant
-        )
+        variant = self.app.table.settings.variant
         link = self.page.document.createElement("a")
         link.href = "data:text/plain;charset=utf-8," + str(self.window.encodeURIComponent(self.record_text()))
-        date = self.table.date_text().replace(".", "-")
+        date = self.app.date_text().replace(".", "-")
         link.download = f"dominoes-{variant}-{date}.txt"
         self.page.document.body.appendChild(link)
         link.click()
@@ -126,17 +110,11 @@ class GameDialog:
 
     def copy_position(self) -> None:
         """Copy this moment as a position, as the person sees it (the others' tiles hidden)."""
-        controller = self.table.controller
-        hand = controller.match.hand
-        if hand.is_over:
-            self._say("The hand is over: there is no position to copy.")
+        text, said = self.app.table.position()
+        if text is None:
+            self._say(said)
             return
-        try:
-            text = write_position(hand, tuple(controller.match.scores), seat=controller.human_seat)
-        except EngineError:
-            self._say("Finish your turn first: the tile you drew is part of it.")
-            return
-        self._copy(text, "Position copied (your tiles only; the others' are counted, not shown).")
+        self._copy(text, said)
 
     def copy_share_link(self) -> None:
         """Copy a link that opens a replay of this game (the record travels in the link itself)."""
@@ -146,17 +124,12 @@ class GameDialog:
 
     def replay_table(self) -> None:
         """Replay the hands finished at the table."""
-        dice = self.table.dice
-        replay = (
-            DiceReplay.of_table(dice.controller)
-            if dice is not None
-            else Replay.of_table(self.table.controller)
-        )
+        replay = self.app.table.replay()
         if replay is None:
             self._say("No hand has finished yet: there is nothing to replay.")
             return
         self.page.el("game-dialog").close()
-        self.table.open_replay(replay, replay.hand_count - 1, 0)
+        self.app.open_replay(replay, replay.hand_count - 1, 0)
 
     # --- opening a record or a position --------------------------------------------------
 
@@ -195,20 +168,14 @@ class GameDialog:
             self._import_error(import_error_text(error))
             return
         self.page.el("game-dialog").close()
-        self.table.open_replay(replay)
+        self.app.open_replay(replay)
 
     def play_import(self) -> None:
         """Play on from the pasted or opened game (replacing the game at the table, once confirmed)."""
         text = self._import_text()
         if not self._checked(text):
             return
-        dice = self.table.dice
-        if dice is not None:
-            session = dice.controller.session
-            under_way = not session.is_over and (session.hand_number > 1 or bool(dice.controller.hand.rounds))
-        else:
-            match = self.table.controller.match
-            under_way = not match.is_over and any(hand.actions for hand in match.hands)
+        under_way = self.app.table.under_way()
         if under_way and not self._confirm_replace:
             self._confirm_replace = True
             self._say(
@@ -216,7 +183,7 @@ class GameDialog:
             )
             return
         try:
-            self.table.play_text(text)
+            self.app.play_text(text)
         except EngineError as error:
             self._import_error(import_error_text(error))
             return
@@ -268,9 +235,17 @@ class GameDialog:
         if stats is None or not stats.by_rule_set:
             body.textContent = "No hand finished yet."
             return
-        current = self.table.controller.settings.variant
+        current = self.app.table.settings.variant
         order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
-        heads = ["Rule set", "Matches won", "Hands won", "Points for", "Points against", "Best run", "Review accuracy"]
+        heads = [
+            "Rule set",
+            "Matches won",
+            "Hands won",
+            "Points for",
+            "Points against",
+            "Best run",
+            "Review accuracy",
+        ]
         rows = [heads]
         for variant in order:
             figures = stats.of(variant)

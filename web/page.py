@@ -26,6 +26,9 @@ __all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
 
 Handler = Callable[[Any], None]
 
+_LOG_LINES = 200
+"""The move log keeps this many lines (the newest)."""
+
 
 class Page:
     """Element lookups and updates for the table page (ids are fixed in ``index.html``)."""
@@ -68,10 +71,12 @@ class Page:
         """Bring every panel up to date with the controller."""
         view = controller.view()
         variant = get_variant(controller.settings.variant)
-        self.el("variant-name").textContent = f"{variant.name} · hand {controller.match.hand_number}"
-        self.el("score").textContent = score_text(controller)
-        self.el("status").textContent = controller.last_announcement
-        self.el("turn").textContent = self._turn_text(controller)
+        self.show_bar(
+            f"{variant.name} · hand {controller.match.hand_number}",
+            score_text(controller),
+            controller.last_announcement,
+            self._turn_text(controller),
+        )
         self.el("draw-btn").disabled = not controller.can(Draw())
         self.el("pass-btn").disabled = not controller.can(Pass())
         over = controller.phase in ("hand-over", "match-over")
@@ -90,13 +95,40 @@ class Page:
         self._update_twin(controller)
         self.log_moves(controller)
         self._update_pass_screen(controller)
-        self.document.body.dataset.phase = controller.phase
+        self.show_phase(controller.phase)
+
+    def show_bar(self, name: str, score: str, status: str, turn: str) -> None:
+        """The top bar: the game's ``name`` (with the hand), the ``score``, the ``status`` (the
+        latest thing said) and whose ``turn`` it is."""
+        self.el("variant-name").textContent = name
+        self.show_score(score)
+        self.show_status(status)
+        self.el("turn").textContent = turn
+
+    def show_score(self, text: str) -> None:
+        """The score in the top bar (also while it counts up)."""
+        self.el("score").textContent = text
+
+    def show_status(self, text: str) -> None:
+        """The status line under the top bar: the latest thing said, or why something cannot be done."""
+        self.el("status").textContent = text
+
+    def show_phase(self, phase: str) -> None:
+        """``body[data-phase]``: the phase of the game at the table (styles and tests read it)."""
+        self.document.body.dataset.phase = phase
 
     def _update_pass_screen(self, controller: Controller) -> None:
         """Put up the screen that hides every hand while the device goes to the next person
         (pass and play), or take it down."""
+        calling = controller.can_claim(False)
+        call = f"{controller.names[controller.human_seat]}: call your score first" if calling else None
+        self.show_pass_screen(controller.pass_to, call)
+
+    def show_pass_screen(self, name: str, call: str | None = None) -> None:
+        """Put up the screen that hides every hand while the device goes to ``name`` (pass
+        and play), or take it down (``name`` empty); ``call``: the text of a button that lets
+        the person who just played call their score first (none if ``None``)."""
         dialog = self.el("pass-dialog")
-        name = controller.pass_to
         if not name:
             if dialog.open:
                 dialog.close()
@@ -104,10 +136,10 @@ class Page:
         self.el("pass-title").textContent = f"Pass to {name}"
         self.el("pass-why").textContent = f"Every hand is hidden. {name}: take the device and tap when ready."
         self.el("pass-ready-btn").textContent = f"I am {name}: show my tiles"
-        calling = controller.can_claim(False)
-        call = self.el("pass-call-btn")
-        call.hidden = not calling
-        call.textContent = f"{controller.names[controller.human_seat]}: call your score first"
+        button = self.el("pass-call-btn")
+        button.hidden = call is None
+        if call is not None:
+            button.textContent = call
         if not dialog.open:
             dialog.showModal()
             self.el("pass-ready-btn").focus()
@@ -290,12 +322,16 @@ class Page:
             lines.append(f"Score: {score_text(controller)}.")
         self._phase_logged = controller.phase
         self._logged, self._laid = controller.said, laid
+        self.add_to_log(lines)
+
+    def add_to_log(self, lines: list[str], keep: int = _LOG_LINES) -> None:
+        """Add ``lines`` to the move log, keeping the newest ``keep`` lines."""
         log = self.el("move-log")
         for line in lines:
             item = self.document.createElement("p")
             item.textContent = line
             log.appendChild(item)
-        while log.childElementCount > _LOG_LINES:
+        while log.childElementCount > keep:
             log.firstElementChild.remove()
 
     def last_moves(self) -> list[str]:
@@ -586,8 +622,6 @@ class Page:
 
 
 _REPLAYED = (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX)
-_LOG_LINES = 200
-"""The move log keeps this many lines (the newest)."""
 _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 
