@@ -3,6 +3,7 @@ the pytest command ``build.py test`` runs."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -59,6 +60,48 @@ def static_checks() -> bool:
     return ruff and mypy
 
 
+#: At most this many pytest-xdist workers: each runs its own Chromium for the browser tests.
+MAX_WORKERS = 4
+
+#: pytest options that take over or rule out the worker processes: with one of them among
+#: the user's arguments, :func:`pytest_command` adds none of its own.
+_OWN_XDIST_OPTIONS = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "--looponfail", "-f")
+
+
+def usable_cores() -> int:
+    """How many CPU cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def wants_own_workers(pytest_args: Sequence[str]) -> bool:
+    """True if the user's pytest arguments choose the worker processes themselves (``-n``,
+    ``--dist``, ``-p no:xdist``) or need a single process (``--pdb``, ``--trace``)."""
+    for index, arg in enumerate(pytest_args):
+        if arg == "--":
+            break
+        name = arg.split("=", 1)[0]
+        if name in _OWN_XDIST_OPTIONS or (arg.startswith("-n") and not arg.startswith("--")):
+            return True
+        if arg in ("-p", "--plugins") and pytest_args[index + 1 : index + 2] == ["no:xdist"]:
+            return True
+        if arg in ("-pno:xdist", "--plugins=no:xdist"):
+            return True
+    return False
+
+
+def xdist_args(pytest_args: Sequence[str] = ()) -> list[str]:
+    """The pytest-xdist options ``build.py test`` adds: one worker per core (at most
+    :data:`MAX_WORKERS`), each test module kept whole on one worker (``--dist loadfile``),
+    so a worker's browser and a module's booted table are reused; none on one core, or
+    when the user's arguments choose for themselves (:func:`wants_own_workers`)."""
+    workers = min(usable_cores(), MAX_WORKERS)
+    if workers < 2 or wants_own_workers(pytest_args):
+        return []
+    return ["-n", str(workers), "--dist", "loadfile"]
+
+
 def pytest_command(pytest_args: Sequence[str]) -> list[str]:
-    """The command that runs pytest with the user's arguments."""
-    return [sys.executable, "-m", "pytest", *pytest_args]
+    """The command that runs pytest with the user's arguments, on every core (:func:`xdist_args`)."""
+    return [sys.executable, "-m", "pytest", *xdist_args(pytest_args), *pytest_args]

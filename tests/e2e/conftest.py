@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from buildtools import chromium  # noqa: E402
-from buildtools.dist import ensure_built  # noqa: E402
+from buildtools.dist import snapshot  # noqa: E402
 from buildtools.server import DistServer, make_server  # noqa: E402
 from tests.e2e.hosts import HOST_SITE  # noqa: E402
 
@@ -86,9 +86,10 @@ def partitioning_browser(
 
 
 @pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    """The built dist/ (rebuilt now if it is missing or older than its sources)."""
-    return ensure_built()
+def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This test process's copy of the built dist/ (built first if it is missing or older
+    than its sources): a build started meanwhile elsewhere cannot change what it serves."""
+    return snapshot(tmp_path_factory.mktemp("served") / "dist")
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from buildtools.paths import DIST
 from buildtools.server import make_server
 
 BOOT_PHASES = ["runtime", "python", "table"]
@@ -50,7 +49,7 @@ def test_loading_screen_goes_through_every_phase_then_gives_way_to_the_table(
     expect(page.locator("#loading-bytes")).to_be_empty()
 
 
-def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> None:
+def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any, dist_dir: Path) -> None:
     assert app_page.evaluate("document.body.dataset.appState") == "ready"
     paths = {url.split("/", 3)[3] for url in recorder.requests}
     # The runtime really came from our bundle.
@@ -68,7 +67,7 @@ def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any) -> 
     # Every preloaded file was fetched once: the preload served the runtime's own request
     # (a preload that does not match the request, e.g. in CORS mode, doubles the download).
     preloaded = re.findall(
-        r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', (DIST / "index.html").read_text()
+        r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', (dist_dir / "index.html").read_text()
     )
     assert len(preloaded) >= 8
     # (The page's own resource timings: the service worker's precaching comes later.)
