@@ -26,7 +26,9 @@ __all__ = [
     "end_count",
     "end_of",
     "fresh_side_ranks",
+    "open_ends",
     "parse_end",
+    "showing",
     "spins",
 ]
 
@@ -260,8 +262,8 @@ class Layout(_EndCodes):
 
     def _with(self, placements: tuple[Placement, ...]) -> Layout:
         """The layout of ``placements``, its open ends worked out from scratch."""
-        ends = _open_ends(placements, self.spinner_rule)
-        values = tuple(_showing(placements[end.placement], end.side) for end in ends)
+        ends = open_ends(placements, self.spinner_rule)
+        values = tuple(showing(placements[end.placement], end.side) for end in ends)
         return _made(self.spinner_rule, placements, ends, values, tuple(end_code(end) for end in ends))
 
 
@@ -291,7 +293,7 @@ def fresh_side_ranks(rule: SpinnerRule, rank: int, spinner: bool) -> tuple[int, 
     """The ranks of the sides open on a tile just laid against side ``rank`` of another.
 
     Its outward side (the same rank), then, for a spinner whose crosswise sides open at once,
-    those: the order :func:`_open_ends` lists them in. A ``first-double`` spinner's crosswise
+    those: the order :func:`open_ends` lists them in. A ``first-double`` spinner's crosswise
     sides open only once its outward side is covered.
     """
     if spinner and rule is not SpinnerRule.FIRST_DOUBLE:
@@ -299,7 +301,7 @@ def fresh_side_ranks(rule: SpinnerRule, rank: int, spinner: bool) -> tuple[int, 
     return (rank,)
 
 
-def _open_ends(placements: tuple[Placement, ...], rule: SpinnerRule) -> tuple[End, ...]:
+def open_ends(placements: tuple[Placement, ...], rule: SpinnerRule) -> tuple[End, ...]:
     """Every open end of a layout, in placement order then side order E, W, N, S."""
     covered: set[tuple[int, Side]] = {(p.parent, p.side) for p in placements if p.parent is not None}
     root = placements[0]
@@ -315,7 +317,7 @@ def _open_ends(placements: tuple[Placement, ...], rule: SpinnerRule) -> tuple[En
     return tuple(ends)
 
 
-def _showing(placement: Placement, side: Side) -> int:
+def showing(placement: Placement, side: Side) -> int:
     """The value a placement shows on ``side`` (only the opening tile's west half differs)."""
     if placement.parent is None and side is Side.WEST:
         return placement.inner
@@ -357,5 +359,5 @@ def end_count(layout: Layout) -> int:
             if any(side in line for side in sides):
                 total += placement.tile.pips
         else:
-            total += sum(_showing(placement, side) for side in sides)
+            total += sum(showing(placement, side) for side in sides)
     return total

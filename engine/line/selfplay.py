@@ -19,7 +19,15 @@ from engine.line.match import Match
 from engine.line.rules import Rules
 from engine.line.variants import make_rules
 
-__all__ = ["bot_match", "bot_rng", "play_bot_match", "play_random_hand", "playthrough", "result_record"]
+__all__ = [
+    "bot_match",
+    "bot_rng",
+    "next_bot_action",
+    "play_bot_match",
+    "play_random_hand",
+    "playthrough",
+    "result_record",
+]
 
 
 def result_record(result: HandResult) -> dict[str, Any]:
@@ -56,7 +64,7 @@ def bot_match(
     match = Match(rules, seed)
     while True:
         while not match.hand.is_over:
-            match.apply(_next_bot_action(match, bots, rngs))
+            match.apply(next_bot_action(match, bots, rngs))
         if match.is_over or len(match.hands) >= max_hands:
             return match
         match.next_hand()
@@ -91,7 +99,7 @@ def play_bot_match(
     }
 
 
-def _next_bot_action(match: Match, bots: Sequence[Any], rngs: Sequence[random.Random]) -> Action:
+def next_bot_action(match: Match, bots: Sequence[Any], rngs: Sequence[random.Random]) -> Action:
     """A bot's call of its own score if one is due, else the choice of the bot to move."""
     for seat in range(match.rules.players):
         call = own_call(match.view(seat))
@@ -154,7 +162,7 @@ def playthrough(
             lines.append(f"  seat {seat} holds {' '.join(str(tile) for tile in hand.hand_of(seat))}")
         seen = 0
         while not hand.is_over:
-            match.apply(_next_bot_action(match, bots, rngs))
+            match.apply(next_bot_action(match, bots, rngs))
             lines.extend(f"  {_event_line(event)}" for event in hand.history[seen:])
             if hand.history[seen:] and isinstance(hand.history[-1], Played | Scored):
                 ends = " ".join(

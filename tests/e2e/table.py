@@ -1,4 +1,4 @@
-"""Reading and tapping the table in the browser tests: shared by every e2e test module.
+"""Reading and tapping the table in the browser tests, and timing it: shared by every e2e test module.
 
 State comes from the app's own report (``window.dominoesTest.state()``) and click positions
 from its scene, never from hard-coded pixels.
@@ -17,6 +17,25 @@ MOVE_TIMEOUT_MS = 30_000
 
 TABLET_CPU_THROTTLE = 4
 """How many times slower than this machine a mid-range tablet runs the page (CDP throttling)."""
+
+
+LONG_TASK_LIMIT_MS = 100
+"""The longest a task may hold the page's main thread (ms) while the computer thinks or reviews."""
+
+
+def watch_long_tasks(page: Page) -> None:
+    """Start recording long tasks (their durations, in ms) in ``window.__longTasks``.
+
+    The browser's own ``PerformanceObserver`` (entry type ``longtask``: any task that held the
+    main thread over 50 ms), from now on."""
+    page.evaluate(
+        """() => {
+            window.__longTasks = [];
+            new PerformanceObserver(list => {
+                for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+            }).observe({type: 'longtask'});
+        }"""
+    )
 
 
 def throttle_cpu(page: Page, rate: float) -> None:

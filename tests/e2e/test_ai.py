@@ -15,23 +15,17 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from engine.line.ai import BOT_LEVELS
-from tests.e2e.table import TABLET_CPU_THROTTLE, choose_rule_set, settle, state, throttle_cpu
+from tests.e2e.table import (
+    LONG_TASK_LIMIT_MS,
+    TABLET_CPU_THROTTLE,
+    choose_rule_set,
+    settle,
+    state,
+    throttle_cpu,
+    watch_long_tasks,
+)
 from web.game_record import read_settings
 from web.settings import HUMAN
-
-LONG_TASK_LIMIT_MS = 100
-
-
-def watch_long_tasks(page: Page) -> None:
-    """Start recording long tasks (their durations, in ms) in ``window.__longTasks``."""
-    page.evaluate(
-        """() => {
-            window.__longTasks = [];
-            new PerformanceObserver(list => {
-                for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-            }).observe({type: 'longtask'});
-        }"""
-    )
 
 
 def play_with_keyboard(page: Page, current: dict[str, Any]) -> None:

@@ -13,8 +13,14 @@ from engine.line.ai.review import review_hand
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.conftest import OpenApp
-from tests.e2e.table import TABLET_CPU_THROTTLE, play_hand_with_buttons, state, throttle_cpu
-from tests.e2e.test_ai import LONG_TASK_LIMIT_MS, watch_long_tasks
+from tests.e2e.table import (
+    LONG_TASK_LIMIT_MS,
+    TABLET_CPU_THROTTLE,
+    play_hand_with_buttons,
+    state,
+    throttle_cpu,
+    watch_long_tasks,
+)
 from web.share import record_fragment
 
 WORST_SEED = 25

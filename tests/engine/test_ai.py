@@ -1,7 +1,7 @@
 """The AI opponents: legal in every variant, blind to what their seat cannot see, deterministic.
 
 Positions come from random playouts of every variant, player count and option (the deals
-of ``test_properties``). The search levels run with their real budgets on a sample of
+of ``tests.helpers.deals``). The search levels run with their real budgets on a sample of
 positions; a small budget covers the breadth.
 """
 
@@ -15,14 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Action, Claim, Draw, EngineError, Hand, Play, Tile, make_rules, view_of
+from engine import Action, Claim, Draw, Hand, Play, Tile, make_rules, view_of
 from engine.line.ai import BOT_LEVELS, EXPERT, HARD, SearchBot, make_bot
 from engine.line.ai.belief import choices_of, log_likelihood, resample
 from engine.line.ai.fast import Outcome
 from engine.line.ai.knowledge import knowledge_of, sample_deal
 from engine.line.ai.search import hand_value
-from tests.engine.scripted import count_slices
-from tests.engine.test_properties import Deal, deals, final, hidden_slots, reshuffled
+from tests.helpers.deals import Deal, deals, final, make_deal, twins
+from tests.helpers.scripted import count_slices
+from tests.helpers.tables import BY_VARIANT, rules_of
 
 POSITIONS = settings(max_examples=60, deadline=None, derandomize=True)
 
@@ -74,31 +75,6 @@ def test_the_real_budgets_choose_legal_actions(level: str) -> None:
     assert chosen["Play"] > 20
 
 
-def twins(deal: Deal, seed: int, cut: float) -> tuple[Hand, Hand] | None:
-    """The position after part of a playout, and the same position with the tiles the player
-    to move cannot see dealt differently (same public history); None if no such deal is found."""
-    _, all_actions = final(deal, seed)
-    actions = all_actions[: int(cut * len(all_actions))]
-    original = deal.replay(actions)
-    if original.is_over:
-        return None
-    seat = original.turn
-    slots = hidden_slots(deal, actions, seat)
-    rng = random.Random(seed)
-    for attempt in range(12):
-        other = reshuffled(deal, slots, rng, None if attempt % 2 == 0 else 1 + attempt // 2)
-        try:
-            twin = other.replay(actions)
-        except EngineError:
-            continue
-        if twin.is_over or twin.opening != original.opening or twin.turn != seat:
-            continue
-        if all(twin.hand_of(s) == original.hand_of(s) for s in range(deal.rules.players)):
-            continue
-        return original, twin
-    return None
-
-
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(deal=deals(), seed=st.integers(0, 2**32 - 1), cut=st.floats(0.05, 0.9))
 def test_no_bot_peeks_at_hidden_tiles(deal: Deal, seed: int, cut: float) -> None:
@@ -118,8 +94,6 @@ def test_no_bot_peeks_at_hidden_tiles(deal: Deal, seed: int, cut: float) -> None
 
 def test_no_peeking_is_not_vacuous() -> None:
     """The twins above are usually found, and their hidden tiles really differ."""
-    from tests.engine.test_properties import BY_VARIANT, make_deal, rules_of
-
     found = 0
     for index, variant in enumerate(sorted(BY_VARIANT)):
         rules = rules_of(BY_VARIANT[variant][0])

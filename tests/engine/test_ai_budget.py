@@ -17,7 +17,7 @@ from engine.line.ai.base import think_through
 from engine.line.ai.hint import explain
 from engine.line.ai.knowledge import DealSampler, Knowledge
 from engine.line.ai.tally import Numbers, Tally
-from tests.engine.scripted import count_slices
+from tests.helpers.scripted import count_slices
 
 
 def tiles(text: str) -> list[Tile]:

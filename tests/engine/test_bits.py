@@ -23,15 +23,16 @@ from engine.line.ai.fast import FastHand, action_of, move_of
 from engine.line.ai.search import play_out_fast
 from engine.line.events import Opening
 from engine.line.rules import Rules
-from tests.engine.test_fast import assert_same, call_scores, engine_outcome
-from tests.engine.test_properties import FAST, TABLES, Deal, make_deal, openings, rules_of
+from tests.helpers.deals import FAST, Deal, make_deal, openings
+from tests.helpers.lockstep import assert_same, call_scores, engine_outcome
+from tests.helpers.tables import TABLES, rules_of
 
 LINE_TABLES = [table for table in TABLES if serves(rules_of(table))]
 
 
 @st.composite
 def line_deals(draw: st.DrawFn) -> Deal:
-    """A deal of a rule set the core serves, variant first (as `test_properties.deals`)."""
+    """A deal of a rule set the core serves, variant first (as `tests.helpers.deals.deals`)."""
     variants = sorted({table[0] for table in LINE_TABLES})
     variant = draw(st.sampled_from(variants))
     rules = rules_of(draw(st.sampled_from([table for table in LINE_TABLES if table[0] == variant])))

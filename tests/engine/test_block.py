@@ -23,7 +23,7 @@ from engine import (
     parse_tile,
 )
 from engine.line.selfplay import play_bot_match
-from tests.engine.scripted import action, illegal, play, scripted_hand, tiles
+from tests.helpers.scripted import action, illegal, play, scripted_hand, tiles
 
 SIX_SIX = parse_tile("6-6")
 

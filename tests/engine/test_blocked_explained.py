@@ -3,7 +3,7 @@ by the count its blocked-hand rule went by.
 
 One test per blocked-hand rule (``lowest-player``, ``lowest-side``), with and without
 partnerships where a variant plays both, each with a win and a tie, on real blocked hands
-(every tile but the kept ones laid in one line; see :func:`tests.engine.scripted.line_deal`).
+(every tile but the kept ones laid in one line; see :func:`tests.helpers.scripted.line_deal`).
 A sweep of random hands of every variant then checks every blocked summary against the result.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from engine import VARIANTS, BlockedWinner, HandResult, Rules, make_rules
 from engine.line.selfplay import play_random_hand
-from tests.engine.scripted import line_deal, play, scripted_hand
+from tests.helpers.scripted import line_deal, play, scripted_hand
 
 # The table's names (web/controller.py seat_names): the person at seat 0, then clockwise.
 FOUR = ["You", "West", "North", "East"]

@@ -20,7 +20,7 @@ from engine import (
 from engine.line.ai import BOT_LEVELS, GreedyBot, RandomBot, make_bot
 from engine.line.hand import Hand
 from engine.line.selfplay import play_random_hand
-from tests.engine.scripted import play, scripted_hand
+from tests.helpers.scripted import play, scripted_hand
 
 TABLES = [("block", 2), ("block", 3), ("block", 4), ("block", 5), ("draw-2", 2)]
 

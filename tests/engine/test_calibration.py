@@ -8,7 +8,7 @@ from engine.line.ai import Bot, calibration, make_bot, think_through
 from engine.line.ai.calibration import PLAYERS, calibrate, replay_gain, replayers_for
 from engine.line.ai.review import review_hand
 from engine.line.selfplay import bot_match
-from tests.engine.test_endgame import LOST_ENDGAME
+from tests.helpers.positions import LOST_ENDGAME
 
 
 def test_the_replayers_are_one_level_for_every_seat_or_each_seats_own() -> None:

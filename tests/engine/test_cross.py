@@ -21,7 +21,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from tests.engine.scripted import illegal, play, scripted_hand
+from tests.helpers.scripted import illegal, play, scripted_hand
 
 E, W, N, S = Side.EAST, Side.WEST, Side.NORTH, Side.SOUTH
 CROSS = make_rules("cross", 2)

@@ -22,7 +22,7 @@ from engine import (
     Tile,
     make_rules,
 )
-from tests.engine.scripted import illegal, match_play, play, scripted_hand, swap_hand, tiles
+from tests.helpers.scripted import illegal, match_play, play, scripted_hand, swap_hand, tiles
 
 RULES = make_rules("draw-3")
 NO_BONEYARD = make_rules("draw-3", options={"no-boneyard": "on"})

@@ -19,13 +19,14 @@ from hypothesis import strategies as st
 from engine import Hand, view_of
 from engine.line.ai import think_through
 from engine.line.ai.bits import LineHand
-from engine.line.ai.calibration import _perfect_play
+from engine.line.ai.calibration import perfect_play
 from engine.line.ai.endgame import EndgameTooLarge, best_move, solvable, solve
 from engine.line.ai.fast import FastHand, Outcome, action_of
 from engine.line.ai.review import review_hand
 from engine.line.selfplay import bot_match
 from engine.line.variants import make_rules
-from tests.engine.test_properties import FAST
+from tests.helpers.deals import FAST
+from tests.helpers.positions import LOST_ENDGAME
 
 TWO_PLAYER_LINE_GAMES = [("draw-2", {}), ("block", {}), ("draw", {}), ("draw-2", {"overdraw": "on"})]
 
@@ -116,11 +117,6 @@ def test_only_two_player_line_endgames_with_nothing_to_draw_are_solvable() -> No
     assert not solvable(line_of("all-fives", 2, 2))  # points scored during play
 
 
-LOST_ENDGAME = (30026, 1, 23)
-"""A Medium `draw-2` hand in which seat 1, with nothing more to draw, plays 6-5 where 6-4
-wins against any defence (and 6-5 loses against any)."""
-
-
 def test_the_review_judges_a_small_endgame_exactly() -> None:
     seed, seat, move = LOST_ENDGAME
     hand = bot_match("draw-2", 2, seed, ["medium", "medium"], max_hands=1).hands[0]
@@ -140,9 +136,9 @@ def test_the_calibration_replays_play_a_small_endgame_perfectly() -> None:
     hand = record.start_copy()
     for action in record.actions[:move]:
         hand.apply(action)
-    perfect = _perfect_play(hand)
+    perfect = perfect_play(hand)
     assert str(perfect).startswith("6-4")
     line = LineHand.from_fast(FastHand.from_hand(hand))
     assert solve(line, {}).winner_side == 1  # seat 1 can win from here, and 6-4 is how
-    assert _perfect_play(record.start_copy()) is None  # the hand's start: much still to draw
+    assert perfect_play(record.start_copy()) is None  # the hand's start: much still to draw
     assert view_of(hand, seat).boneyard_count <= hand.rules.boneyard_reserve

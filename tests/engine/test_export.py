@@ -36,7 +36,7 @@ from engine.line.export import (
     to_openspiel,
 )
 from engine.line.notation import read_record, write_record
-from engine.line.selfplay import _next_bot_action, bot_rng
+from engine.line.selfplay import bot_rng, next_bot_action
 
 ROOT = Path(__file__).resolve().parents[2]
 DOUBLE_SIX = sorted((low, high) for high in range(7) for low in range(high + 1))
@@ -62,7 +62,7 @@ def bot_play(
         last = len(match.hands) >= hands or match.is_over
         moves = 0
         while not match.hand.is_over and not (last and last_moves is not None and moves >= last_moves):
-            match.apply(_next_bot_action(match, bots, rngs))
+            match.apply(next_bot_action(match, bots, rngs))
             moves += 1
         if last or match.is_over:
             return match

@@ -13,48 +13,14 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Claim, Hand, Layout, Play, Tile, view_of
+from engine import Hand, Play, Tile, view_of
 from engine.line.ai.bits import Policy
-from engine.line.ai.fast import FastHand, Outcome, TileTable, action_of, move_of
+from engine.line.ai.fast import FastHand, action_of, move_of
 from engine.line.ai.search import play_out_fast
-from engine.line.layout import Side
 from engine.line.scoring import play_points
-from tests.engine.test_properties import FAST, TABLES, Deal, deals, make_deal, openings, rules_of
-
-_SIDE = {Side.EAST: 0, Side.WEST: 1, Side.NORTH: 2, Side.SOUTH: 3}
-
-
-def engine_ends(layout: Layout) -> list[int]:
-    return [end.placement * 4 + _SIDE[end.side] for end in layout.ends]
-
-
-def engine_outcome(hand: Hand) -> Outcome:
-    result = hand.result
-    assert result is not None
-    net = tuple(
-        a + p - q for a, p, q in zip(result.points, result.play_points, result.penalties, strict=True)
-    )
-    return Outcome(result.winner_side, net, result.reason)
-
-
-def call_scores(hand: Hand) -> None:
-    """Every scoring play is called at once by the player who made it."""
-    if hand.pending is not None and hand.result is None:
-        hand.apply(Claim(hand.pending[0]))
-
-
-def assert_same(hand: Hand, fast: FastHand, table: TileTable, where: str) -> None:
-    legal = hand.legal_actions()
-    assert sorted(fast.moves()) == sorted(move_of(action, table) for action in legal), where
-    assert {str(action_of(move, table)) for move in fast.moves()} == {str(action) for action in legal}, where
-    if hand.result is None:
-        assert fast.turn == hand.turn, where
-    assert fast.ends() == engine_ends(hand.layout), where
-    assert [fast.value(end) for end in fast.ends()] == list(hand.layout.values), where
-    assert [sorted(table.tiles[t] for t in held) for held in fast.hands] == [
-        list(hand.hand_of(seat)) for seat in range(hand.rules.players)
-    ], where
-    assert len(fast.boneyard) == hand.boneyard_count, where
+from tests.helpers.deals import FAST, Deal, deals, make_deal, openings
+from tests.helpers.lockstep import assert_same, call_scores, engine_outcome
+from tests.helpers.tables import TABLES, rules_of
 
 
 def play_in_lockstep(deal: Deal, seed: int) -> tuple[Hand, FastHand]:

@@ -36,7 +36,7 @@ from engine import (
     parse_tile,
 )
 from engine.line.scoring import round_to_five
-from tests.engine.scripted import illegal, match_play, play, scripted_hand, swap_hand, tiles
+from tests.helpers.scripted import illegal, match_play, play, scripted_hand, swap_hand, tiles
 
 E, W, N, S = Side.EAST, Side.WEST, Side.NORTH, Side.SOUTH
 FIVES = make_rules("all-fives")  # two players

@@ -33,10 +33,10 @@ from engine import (
 )
 from engine.line.hand import first_opening
 from engine.line.hand_tables import HandTables
-from engine.line.layout import _open_ends, _showing, end_code, end_of
+from engine.line.layout import end_code, end_of, open_ends, showing
 from engine.line.selfplay import play_random_hand
-from tests.engine.scripted import snapshot
-from tests.engine.test_properties import TABLES, rules_of
+from tests.helpers.scripted import snapshot
+from tests.helpers.tables import TABLES, rules_of
 
 SEEDS = range(3)
 
@@ -75,8 +75,8 @@ def rebuilt(layout: Layout) -> Layout:
     """The same placements with the open ends worked out from scratch."""
     if layout.is_empty:
         return Layout(layout.spinner_rule)
-    ends = _open_ends(layout.placements, layout.spinner_rule)
-    values = tuple(_showing(layout.placements[end.placement], end.side) for end in ends)
+    ends = open_ends(layout.placements, layout.spinner_rule)
+    values = tuple(showing(layout.placements[end.placement], end.side) for end in ends)
     return Layout(layout.spinner_rule, layout.placements, ends, values)
 
 

@@ -22,7 +22,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from tests.engine.scripted import illegal, line_deal, match_play, play, scripted_hand, swap_hand, tiles
+from tests.helpers.scripted import illegal, line_deal, match_play, play, scripted_hand, swap_hand, tiles
 
 RULES = make_rules("jamaican-partner")
 PLAYOFF = make_rules("jamaican-partner", options={"playoff": "on"})

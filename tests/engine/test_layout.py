@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import End, IllegalActionError, Layout, Side, SpinnerRule, parse_tile
-from tests.engine.scripted import tiles
+from tests.helpers.scripted import tiles
 
 E, W, N, S = Side.EAST, Side.WEST, Side.NORTH, Side.SOUTH
 

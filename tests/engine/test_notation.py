@@ -39,10 +39,10 @@ from engine.line.match import Match
 from engine.line.notation import Position, read_position, read_record, write_position, write_record
 from engine.line.notation.record import STRUCTURE_TAGS
 from engine.line.rules import DrawRule, Rules
-from engine.line.selfplay import _next_bot_action, bot_rng
+from engine.line.selfplay import bot_rng, next_bot_action
 from engine.line.variants import VARIANTS, make_rules
 from engine.notation.__main__ import main
-from tests.golden.test_golden import CASES, levels
+from tests.helpers.golden import CASES, levels
 
 # Derandomized, as in test_properties.py: the same examples every run.
 FAST = settings(
@@ -149,7 +149,7 @@ class BotMatch:
             seat = match.turn
             chosen: Action = self.bots[seat].choose(match.view(seat), self.rngs[seat])
             return chosen
-        return _next_bot_action(match, self.bots, self.rngs)
+        return next_bot_action(match, self.bots, self.rngs)
 
     def step(self) -> bool:
         """One step (a deal or an action); ``False`` when the match is finished."""

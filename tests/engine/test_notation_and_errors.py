@@ -28,7 +28,7 @@ from engine import (
     parse_end,
     parse_tile,
 )
-from tests.engine.scripted import illegal, play, scripted_hand
+from tests.helpers.scripted import illegal, play, scripted_hand
 
 # --- tiles -------------------------------------------------------------------------------------
 

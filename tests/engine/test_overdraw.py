@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Draw, Match, Opening, Penalized, Play, Rules, make_rules, parse_tile
-from tests.engine.scripted import illegal, match_play, play, scripted_hand, swap_hand
+from tests.helpers.scripted import illegal, match_play, play, scripted_hand, swap_hand
 
 DRAW_2 = make_rules("draw-2", options={"overdraw": "on"})
 DRAW_3 = make_rules("draw-3", options={"overdraw": "on"})

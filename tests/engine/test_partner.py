@@ -17,7 +17,7 @@ from engine.line.ai import EXPERT, SearchBot, think_through
 from engine.line.ai.belief import Choice, scoring_facts
 from engine.line.ai.hint import explain
 from engine.line.ai.partner import SIGNAL_MARGIN, PartnerModel, partner_choices_of, suit_signal
-from tests.engine.scripted import action, scripted_hand, tiles
+from tests.helpers.scripted import action, scripted_hand, tiles
 
 SEATS = (
     "6-6 6-5 5-5 5-4 4-4 4-3 3-3",

@@ -20,7 +20,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from tests.engine.scripted import (
+from tests.helpers.scripted import (
     illegal,
     line_deal,
     match_play,

@@ -3,7 +3,8 @@ random legal play (claims included), and the invariants the rules promise at eve
 
 Tables are drawn variant first, so that each variant gets its share of the examples whatever its
 number of option combinations; ``test_every_table_keeps_the_invariants`` also runs one seeded hand
-of every table, so every option value is exercised on every run.
+of every table, so every option value is exercised on every run. The tables, the deals and random
+play to the end are shared with other tests (``tests.helpers.tables``, ``tests.helpers.deals``).
 
 A hand has no copy method, so a copy is made by replaying (the same deal -- rules, hands,
 boneyard, opening -- and the same action prefix give the same position) or, where a step needs
@@ -13,13 +14,12 @@ one copy per legal action, by ``copy.deepcopy``.
 from __future__ import annotations
 
 import copy
-import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import (
@@ -53,7 +53,6 @@ from engine import (
     Played,
     PlayScoring,
     Rules,
-    RulesError,
     Scored,
     Side,
     SpinnerRule,
@@ -65,119 +64,23 @@ from engine import (
 from engine.line.ai import make_bot
 from engine.line.json_record import match_record, replay
 from engine.line.selfplay import play_bot_match
-from tests.engine.scripted import snapshot
-
-MAX_ACTIONS = 1500  # 91 plays + 66 draws + passes and claims around them, with room to spare
-# Derandomized: the same examples every run, so a failure is never a matter of luck (the seeded
-# tests below add breadth: every table, every option value).
-FAST = settings(
-    max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+from tests.helpers.deals import (
+    FAST,
+    MAX_ACTIONS,
+    SLOW,
+    Deal,
+    deals,
+    everything_possible,
+    final,
+    hidden_slots,
+    make_deal,
+    openings,
+    reshuffled,
 )
-SLOW = settings(
-    max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+from tests.helpers.scripted import snapshot
+from tests.helpers.tables import BY_VARIANT, TABLES, rules_of, table_strategy
 
-
-# --- every table --------------------------------------------------------------------------------------
-
-
-def _tables() -> list[tuple[str, int, tuple[tuple[str, str], ...]]]:
-    found = []
-    for variant in VARIANTS.values():
-        for players in variant.player_counts:
-            options = variant.options_for(players)
-            for values in itertools.product(*(option.values for option in options)):
-                chosen = tuple(zip((option.id for option in options), values, strict=True))
-                try:
-                    make_rules(variant.id, players, options=dict(chosen))
-                except RulesError:
-                    continue  # e.g. pub-block with a double-twelve set for 2 players
-                found.append((variant.id, players, chosen))
-    return found
-
-
-TABLES = _tables()
-BY_VARIANT = {variant: [table for table in TABLES if table[0] == variant] for variant in VARIANTS}
-_RULES: dict[tuple[str, int, tuple[tuple[str, str], ...]], Rules] = {}
-
-
-def rules_of(table: tuple[str, int, tuple[tuple[str, str], ...]]) -> Rules:
-    if table not in _RULES:
-        variant, players, options = table
-        _RULES[table] = make_rules(variant, players, options=dict(options))
-    return _RULES[table]
-
-
-table_strategy = st.sampled_from(sorted(VARIANTS)).flatmap(
-    lambda variant: st.sampled_from(BY_VARIANT[variant])
-)
-
-
-# --- deals and playouts -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Everything that determines a hand before the first action."""
-
-    rules: Rules
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
-    opening: Opening | None
-
-    def start(self) -> Hand:
-        return Hand(self.rules, self.hands, self.boneyard, self.opening)
-
-    def replay(self, actions: list[Action]) -> Hand:
-        hand = self.start()
-        for act in actions:
-            hand.apply(act)
-        return hand
-
-
-def openings(rules: Rules) -> list[str]:
-    """The ways a hand of these rules can be opened in a match: ``first`` (the first-opener rule),
-    ``seat`` (a given seat, any tile) or ``lead`` (the winning side chooses its starter)."""
-    if rules.first_opener is FirstOpener.HIGH_DRAW:
-        return ["seat"]  # draw-2 and draw-3: the drawn or the rotating starter
-    if rules.next_starter is NextStarter.AS_FIRST:
-        return ["first"]
-    if rules.next_starter is NextStarter.WINNING_SIDE and rules.partnerships:
-        return ["first", "lead"]
-    return ["first", "seat"]
-
-
-def make_deal(rules: Rules, seed: int, kind: str, seat: int) -> Deal:
-    rng = random.Random(seed)
-    seat %= rules.players
-    if kind == "first":
-        hand = Hand.deal(rules, rng)
-        opening = None
-    elif kind == "lead":
-        side = rules.seats_of(rules.side_of(seat))
-        hand = Hand.deal(rules, rng, min(side), side)
-        opening = hand.opening
-    else:
-        hand = Hand.deal(rules, rng, seat)
-        opening = hand.opening
-    hands = tuple(hand.hand_of(each) for each in range(rules.players))
-    return Deal(rules, hands, hand.boneyard(), opening)
-
-
-@st.composite
-def deals(draw: st.DrawFn) -> Deal:
-    rules = rules_of(draw(table_strategy))
-    kind = draw(st.sampled_from(openings(rules)))
-    return make_deal(rules, draw(st.integers(0, 2**32 - 1)), kind, draw(st.integers(0, 4)))
-
-
-def everything_possible(hand: Hand) -> list[Action]:
-    """The legal actions of the seat to move, and the claims any other seat may make now."""
-    acts = list(hand.legal_actions())
-    for seat in range(hand.rules.players):
-        if seat != hand.turn:
-            acts += [claim for claim in hand.legal_claims(seat) if claim not in acts]
-    return acts
+# --- playouts --------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -228,12 +131,6 @@ def playout(deal: Deal, seed: int, claims: bool = True) -> Iterator[Step]:
         elif isinstance(chosen, Claim):
             pending = None
     yield Step(hand, actions, Pass(), hand.turn, drawn, pending, penalized)
-
-
-def final(deal: Deal, seed: int) -> tuple[Hand, list[Action]]:
-    """The finished hand and every action played in it."""
-    *_, last = playout(deal, seed)
-    return last.hand, last.actions
 
 
 # --- the rules, worked out independently ---------------------------------------------------------------------
@@ -700,61 +597,6 @@ def test_the_hand_ends_exactly_when_the_rules_say(deal: Deal, seed: int) -> None
 def test_scores_follow_the_rules(deal: Deal, seed: int) -> None:
     *_, before, last = playout(deal, seed)
     check_result(last.hand, before.mover)
-
-
-def hidden_slots(deal: Deal, actions: list[Action], seat: int) -> list[tuple[str, int, int]]:
-    """Where the tiles ``seat`` cannot see came from in the deal: ("hand", seat, index) or
-    ("bone", 0, index). Tiles played are public; the seat's own tiles and draws are known to it."""
-    hand = deal.start()
-    played: set[Tile] = set()
-    drawn_by: dict[int, int] = {}
-    for act in actions:
-        if isinstance(act, Draw):
-            drawn_by[len(deal.boneyard) - 1 - len(drawn_by)] = hand.turn
-        elif isinstance(act, Play):
-            played.add(act.tile)
-        hand.apply(act)
-    slots = [
-        ("hand", other, index)
-        for other, held in enumerate(deal.hands)
-        if other != seat
-        for index, tile in enumerate(held)
-        if tile not in played
-    ]
-    slots += [
-        ("bone", 0, index)
-        for index, tile in enumerate(deal.boneyard)
-        if tile not in played and drawn_by.get(index) != seat
-    ]
-    return slots
-
-
-def reshuffled(deal: Deal, slots: list[tuple[str, int, int]], rng: random.Random, swaps: int | None) -> Deal:
-    """The deal with the tiles in ``slots`` permuted (all of them, or by ``swaps`` random swaps)."""
-    hands = [list(held) for held in deal.hands]
-    boneyard = list(deal.boneyard)
-
-    def get(slot: tuple[str, int, int]) -> Tile:
-        kind, seat, index = slot
-        return hands[seat][index] if kind == "hand" else boneyard[index]
-
-    def put(slot: tuple[str, int, int], tile: Tile) -> None:
-        kind, seat, index = slot
-        if kind == "hand":
-            hands[seat][index] = tile
-        else:
-            boneyard[index] = tile
-
-    moved = [get(slot) for slot in slots]
-    if swaps is None:
-        rng.shuffle(moved)
-    else:
-        for _ in range(swaps):
-            i, j = rng.randrange(len(moved)), rng.randrange(len(moved))
-            moved[i], moved[j] = moved[j], moved[i]
-    for slot, tile in zip(slots, moved, strict=True):
-        put(slot, tile)
-    return Deal(deal.rules, tuple(tuple(held) for held in hands), tuple(boneyard), deal.opening)
 
 
 def compare_views(deal: Deal, seed: int, cut: float, seat_pick: int, attempts: int = 12) -> bool:

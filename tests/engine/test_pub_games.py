@@ -28,7 +28,7 @@ from engine import (
     make_rules,
     parse_tile,
 )
-from tests.engine.scripted import illegal, line_deal, match_play, play, scripted_hand, swap_hand, tiles
+from tests.helpers.scripted import illegal, line_deal, match_play, play, scripted_hand, swap_hand, tiles
 
 PUB = make_rules("pub-block")
 SIX_SIX = parse_tile("6-6")

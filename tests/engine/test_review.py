@@ -4,7 +4,7 @@ Scripted positions (tiles and moves written out) where one move is plainly best:
 out an opponent who has passed, blocking the hand while ahead on pips, scoring 10 with the
 last tile in a fives game, playing instead of overdrawing. Then the labels against their
 thresholds on real hands, the summaries, determinism, blindness to the hidden tiles (the
-twins of ``test_ai``), cancelling, progress, manual scoring, and the command line.
+twins of ``tests.helpers.deals``), cancelling, progress, manual scoring, and the command line.
 
 Most tests search with a small budget (``SMALL``): the positions are chosen so that the
 answer is clear at any budget; the scripted ones use the real one (``review_bot()``).
@@ -46,9 +46,9 @@ from engine.line.match import Match
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from engine.line.view import PlayerView
-from tests.engine.scripted import action, play, scripted_hand
-from tests.engine.test_ai import twins
-from tests.engine.test_properties import BY_VARIANT, Deal, deals, final, make_deal, rules_of
+from tests.helpers.deals import Deal, deals, final, make_deal, twins
+from tests.helpers.scripted import action, play, scripted_hand
+from tests.helpers.tables import BY_VARIANT, rules_of
 
 SMALL: dict[str, Any] = {**REVIEW, "worlds": 40, "playouts": 300}
 """A review's search with a smaller budget (the same reading of the table)."""

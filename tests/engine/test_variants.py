@@ -3,24 +3,15 @@ hand sizes RULES.md gives, the option defaults it names, and the refusal of bad 
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import pytest
 
 from engine import VARIANTS, Hand, Match, RulesError, Tile, get_variant, make_rules
+from tests.helpers.tables import option_combinations
 
 SET_SIZE = {6: 28, 9: 55, 12: 91}
-
-
-def tables() -> Iterator[tuple[str, int, dict[str, str]]]:
-    """(variant, players, options) for every player count and every combination of option values."""
-    for variant in VARIANTS.values():
-        for players in variant.player_counts:
-            options = variant.options_for(players)
-            for values in itertools.product(*(option.values for option in options)):
-                yield variant.id, players, dict(zip((option.id for option in options), values, strict=True))
 
 
 def expected(variant: str, players: int, options: Mapping[str, str]) -> tuple[int, int, bool] | None:
@@ -52,7 +43,8 @@ def expected(variant: str, players: int, options: Mapping[str, str]) -> tuple[in
     return 6, 5, False
 
 
-ALL_TABLES = list(tables())
+ALL_TABLES = [(variant, players, dict(options)) for variant, players, options in option_combinations()]
+"""Every combination of option values, those the rules refuse included (options as dicts)."""
 
 
 def test_every_variant_and_option_is_enumerated() -> None:

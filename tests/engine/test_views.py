@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine import Draw, Drew, Match, Opening, Played, Tile, make_rules, parse_tile, view_of
-from tests.engine.scripted import play, scripted_hand, tiles
+from tests.helpers.scripted import play, scripted_hand, tiles
 
 DEAL = ["6-6 6-4 6-3 6-2 6-1 6-0 5-5", "0-0 1-0 1-1 2-0 2-1 2-2 3-0"]
 

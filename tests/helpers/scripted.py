@@ -1,6 +1,6 @@
 """Scripted deals for the engine tests: who holds what, what gets drawn, and moves in words.
 
-Test modules import it as ``tests.engine.scripted``.
+Test modules import it as ``tests.helpers.scripted``.
 """
 
 from __future__ import annotations

@@ -11,10 +11,10 @@ import pytest
 
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match, play_bot_match
-from tests.golden.test_golden import CASES as GOLDEN
-from tests.golden.test_golden import HERE as GOLDEN_DIR
-from tests.golden.test_golden import SEED as GOLDEN_SEED
-from tests.golden.test_golden import levels as golden_levels
+from tests.helpers.golden import CASES as GOLDEN
+from tests.helpers.golden import FOLDER as GOLDEN_DIR
+from tests.helpers.golden import SEED as GOLDEN_SEED
+from tests.helpers.golden import levels as golden_levels
 
 pytestmark = pytest.mark.pyodide
 

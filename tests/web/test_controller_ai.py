@@ -7,7 +7,7 @@ import pytest
 
 from engine import IllegalActionError, Play
 from engine.line.ai import think_through
-from tests.engine.scripted import count_slices
+from tests.helpers.scripted import count_slices
 from web.controller import Controller, Settings
 from web.scene import build_scene
 

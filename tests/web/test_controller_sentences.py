@@ -4,15 +4,15 @@ last play ends them, the case that once ran two sentences together."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from collections.abc import Sequence
 
 import pytest
 
-from engine import VARIANTS, Hand, RulesError, get_variant, make_rules
-from tests.engine.scripted import action, line_deal, scripted_hand
+from engine import VARIANTS, Hand, get_variant
+from tests.helpers.scripted import action, line_deal, scripted_hand
+from tests.helpers.tables import TABLES
 from web.controller import Controller, Settings
 
 SEATS = ("North-West", "North-East", "You", "West", "North", "East")
@@ -117,22 +117,6 @@ def test_a_play_that_blocks_the_hand_and_the_blocked_summary_are_two_sentences()
 # --- whole matches of every table ---------------------------------------------------------------
 
 
-def tables() -> list[tuple[str, int, dict[str, str]]]:
-    """Every variant at every player count with every combination of its option values."""
-    found = []
-    for variant in VARIANTS.values():
-        for players in variant.player_counts:
-            options = variant.options_for(players)
-            for values in itertools.product(*(option.values for option in options)):
-                chosen = dict(zip((option.id for option in options), values, strict=True))
-                try:
-                    make_rules(variant.id, players, options=chosen)
-                except RulesError:
-                    continue
-                found.append((variant.id, players, chosen))
-    return found
-
-
 def play_match(variant: str, players: int, options: dict[str, str], seed: int) -> list[str]:
     """A whole match: the person plays at random (calling and claiming too), the computer players
     as the easy level; every announcement made, in order."""
@@ -160,10 +144,10 @@ def play_match(variant: str, players: int, options: dict[str, str], seed: int) -
 def test_every_announcement_of_whole_matches_reads_as_sentences(variant: str) -> None:
     wrong: dict[str, list[str]] = {}
     played = 0
-    for seed, (name, players, options) in enumerate(tables()):
+    for seed, (name, players, options) in enumerate(TABLES):
         if name != variant:
             continue
-        for text in play_match(name, players, options, seed):
+        for text in play_match(name, players, dict(options), seed):
             problems = sentence_problems(text)
             if problems:
                 wrong.setdefault(text, problems)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -22,6 +22,7 @@ from engine.line.hand import Hand
 from engine.line.layout import Layout, Side, SpinnerRule
 from engine.line.variants import VARIANTS
 from engine.tiles import Tile, full_set
+from tests.helpers.tables import one_option_tables
 from web.geometry import (
     MAX_UNIT,
     MIN_LEGIBLE_UNIT,
@@ -282,18 +283,7 @@ GAMES = [
 ]
 
 
-def variant_tables() -> Iterator[tuple[str, int, dict[str, str]]]:
-    """(variant, players, options) for each variant the engine has: defaults, then each option value alone."""
-    for variant in VARIANTS.values():
-        for players in variant.player_counts:
-            yield variant.id, players, {}
-            for option in variant.options_for(players):
-                for value in option.values:
-                    if value != option.default:
-                        yield variant.id, players, {option.id: value}
-
-
-VARIANT_TABLES = list(variant_tables())
+VARIANT_TABLES = list(one_option_tables())
 
 
 def play_variant_hand(variant_id: str, players: int, options: dict[str, str], seed: int) -> Layout | None:

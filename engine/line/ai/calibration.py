@@ -45,7 +45,16 @@ from engine.line.selfplay import bot_match
 from engine.line.variants import make_rules
 from engine.line.view import view_of
 
-__all__ = ["PLAYERS", "Calibration", "LabelCheck", "calibrate", "main", "replay_gain", "replayers_for"]
+__all__ = [
+    "PLAYERS",
+    "Calibration",
+    "LabelCheck",
+    "calibrate",
+    "main",
+    "perfect_play",
+    "replay_gain",
+    "replayers_for",
+]
 
 PLAYERS = "players"
 """The replayer that means: every seat replayed by the level that played it."""
@@ -140,7 +149,7 @@ def _played_on(start: Hand, first: Action, bots: Sequence[Bot], side: int, seed:
             if call is not None:
                 hand.apply(call)
                 continue
-        perfect = _perfect_play(hand)
+        perfect = perfect_play(hand)
         if perfect is not None:
             hand.apply(perfect)
             continue
@@ -152,7 +161,7 @@ def _played_on(start: Hand, first: Action, bots: Sequence[Bot], side: int, seed:
     return (0.5 if result.winner_side is None else float(result.winner_side == side)), float(ahead)
 
 
-def _perfect_play(hand: Hand) -> Action | None:
+def perfect_play(hand: Hand) -> Action | None:
     """The play two perfect players' endgame calls for in ``hand`` (``None``: not such an
     endgame, no play to choose, or too large to solve)."""
     if hand.rules.players != 2 or not serves(hand.rules):
