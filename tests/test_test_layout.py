@@ -18,16 +18,7 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 
-WAITING_FOR_CONFTEST: dict[str, set[str]] = {
-    "tests/e2e/test_embed.py": {"READY_TIMEOUT_MS", "Recorder", "wait_until_ready"},
-    "tests/e2e/test_frame_sizes.py": {"OpenApp"},
-    "tests/e2e/test_hostile.py": {"Recorder", "wait_until_ready"},
-    "tests/e2e/test_install.py": {"Recorder", "wait_until_ready"},
-    "tests/e2e/test_records.py": {"OpenApp"},
-    "tests/e2e/test_review.py": {"OpenApp"},
-    "tests/e2e/test_rules_site.py": {"READY_TIMEOUT_MS", "Recorder"},
-    "tests/e2e/test_sound.py": {"wait_until_ready"},
-}
+WAITING_FOR_CONFTEST: dict[str, set[str]] = {}
 """Browser tests that still import helpers defined in ``tests/e2e/conftest.py`` (``Recorder``,
 ``READY_TIMEOUT_MS``, ``wait_until_ready``, ``OpenApp``), and which: they move to a helper module
 (for example ``tests/helpers/browser.py``, which the conftest then imports) in the conftest's own

@@ -11,7 +11,8 @@ Reusable pieces for other e2e tests:
 * ``wait_until_ready``: fixture returning the helper that waits for the readiness marker
   (never sleep).
 
-Helpers are handed out as fixtures because test modules cannot import a conftest.
+The helpers behind these fixtures live in ``tests/helpers/browser.py``, which test modules
+import (never this conftest).
 """
 
 from __future__ import annotations
@@ -20,13 +21,11 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserType, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -35,14 +34,13 @@ if str(ROOT) not in sys.path:
 from buildtools import chromium  # noqa: E402
 from buildtools.dist import snapshot  # noqa: E402
 from buildtools.server import DistServer, make_server  # noqa: E402
-from tests.e2e.hosts import HOST_SITE  # noqa: E402
-
-#: Host every request must go to.
-LOCAL_HOST = "127.0.0.1"
-#: The site of the host pages that embed the table in the embedding tests (also loopback).
-HOST_PAGE_HOST = HOST_SITE
-#: Generous: a cold boot takes about 2 s on 2 cores, far more on a loaded CI machine.
-READY_TIMEOUT_MS = 60_000
+from tests.helpers.browser import (  # noqa: E402
+    LOCAL_HOST,
+    AppSession,
+    OpenApp,
+    Recorder,
+    wait_until_ready,
+)
 
 CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 
@@ -116,94 +114,6 @@ def app_url(app_server: DistServer) -> str:
 def base_url(app_url: str) -> str:
     """Lets ``page.goto("/")`` in pytest-playwright's own fixtures reach the app."""
     return app_url
-
-
-@dataclass
-class Recorder:
-    """Records what a browser context does: requests, console errors, page errors."""
-
-    requests: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-
-    def attach_context(self, context: BrowserContext) -> None:
-        """Record every request of the context, service worker requests included, and
-        the console and page errors of every page the context opens from now on."""
-        context.on("request", self._on_request)
-        context.on("page", self.attach_page)
-        for page in context.pages:
-            self.attach_page(page)
-
-    def attach_page(self, page: Page) -> None:
-        """Record a page's console errors and uncaught exceptions."""
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
-
-    def _on_request(self, request: Request) -> None:
-        self.requests.append(request.url)
-
-    def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            location = message.location
-            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location else ""
-            self.console_errors.append(f"{message.text}{where}")
-
-    def foreign_requests(self) -> list[str]:
-        """Requests whose host is not 127.0.0.1 (``data:``/``blob:`` URLs are local; the
-        embedding tests' host pages on ``localhost`` are loopback too)."""
-        foreign = []
-        for url in self.requests:
-            parts = urlsplit(url)
-            if parts.scheme in ("data", "blob", "about"):
-                continue
-            if parts.hostname not in (LOCAL_HOST, HOST_PAGE_HOST):
-                foreign.append(url)
-        return foreign
-
-    def problems(self) -> list[str]:
-        """Everything that should fail a test, one line each."""
-        return (
-            [f"console error: {e}" for e in self.console_errors]
-            + [f"page error: {e}" for e in self.page_errors]
-            + [f"request left {LOCAL_HOST}: {u}" for u in self.foreign_requests()]
-        )
-
-    def assert_clean(self) -> None:
-        """Fail if there was any console error, page error or non-local request."""
-        problems = self.problems()
-        assert not problems, "\n".join(problems)
-
-
-def wait_until_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
-    """Wait until the app says it is playable (``<body data-app-state="ready">``).
-
-    Fails fast with the on-page error text if the boot reports an error instead.
-    """
-    page.wait_for_function(
-        "() => ['ready', 'error'].includes(document.body?.dataset.appState)",
-        timeout=timeout_ms,
-    )
-    state = page.evaluate("document.body.dataset.appState")
-    if state != "ready":
-        detail = page.evaluate("document.getElementById('loading-error')?.textContent || ''")
-        pytest.fail(f"the app failed to boot (app state {state!r}):\n{detail}", pytrace=False)
-
-
-@dataclass
-class AppSession:
-    """A context and page opened on the app, with its recorder.
-
-    ``expect_clean`` (default True): the ``open_app`` fixture asserts at teardown that the
-    recorder saw no console error, page error or non-local request.
-    """
-
-    context: BrowserContext
-    page: Page
-    recorder: Recorder
-    expect_clean: bool = True
-
-
-OpenApp = Callable[..., AppSession]
 
 
 @pytest.fixture

@@ -19,9 +19,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from buildtools.server import make_server
-from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder, wait_until_ready
 from tests.e2e.hosts import frame_id, host_html, serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state
+from tests.helpers.browser import READY_TIMEOUT_MS, Recorder, wait_until_ready
 
 
 @pytest.fixture(scope="module")

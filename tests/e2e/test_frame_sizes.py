@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 from engine import Play
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
-from tests.e2e.conftest import OpenApp
 from tests.e2e.table import play_hand_with_buttons, settle, state
+from tests.helpers.browser import OpenApp
 from web.share import record_fragment
 
 

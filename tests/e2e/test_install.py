@@ -20,8 +20,8 @@ from buildtools.dist import dist_files, write_service_worker
 from buildtools.paths import FAKE_INDEXEDDB_DIST
 from buildtools.pyscript import boot_modules
 from buildtools.server import DistServer, make_server
-from tests.e2e.conftest import Recorder, wait_until_ready
 from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle, state
+from tests.helpers.browser import Recorder, wait_until_ready
 
 pytestmark = pytest.mark.e2e
 

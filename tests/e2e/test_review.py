@@ -12,7 +12,6 @@ from engine.line.ai import think_through
 from engine.line.ai.review import review_hand
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
-from tests.e2e.conftest import OpenApp
 from tests.e2e.table import (
     LONG_TASK_LIMIT_MS,
     TABLET_CPU_THROTTLE,
@@ -21,6 +20,7 @@ from tests.e2e.table import (
     throttle_cpu,
     watch_long_tasks,
 )
+from tests.helpers.browser import OpenApp
 from web.share import record_fragment
 
 WORST_SEED = 25

@@ -23,9 +23,9 @@ from playwright.sync_api import Browser, Frame, Page, expect
 
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
-from tests.e2e.conftest import READY_TIMEOUT_MS, Recorder
 from tests.e2e.hosts import serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state
+from tests.helpers.browser import READY_TIMEOUT_MS, Recorder
 from web.share import record_fragment
 
 RULES_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">

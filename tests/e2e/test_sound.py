@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_until_ready
 from tests.e2e.table import play_hand_with_buttons
+from tests.helpers.browser import wait_until_ready
 
 pytestmark = pytest.mark.e2e
 
