@@ -1,8 +1,10 @@
 """The table's controller: owns the match and the UI state; no browser imports.
 
-Every change goes through here — a human's tap, a bot's move, a new hand — and each
-returns the announcement the page reads out. The page (``web/page.py``) turns the
-controller's state into pixels and DOM; the engine decides every rule.
+Every change goes through here — a human's tap, a bot's move, a new hand — and each adds
+what is said about it to :attr:`Controller.announcements` (the newest is
+:attr:`Controller.last_announcement`), which the page reads out: the status line and the
+move log. The page (``web/page.py``) turns the controller's state into pixels and DOM; the
+engine decides every rule.
 """
 
 from __future__ import annotations
@@ -221,15 +223,16 @@ class Controller:
         """The name of the person the device goes to now ("" unless the phase is ``pass``)."""
         return self.names[self.match.turn] if self.phase == "pass" else ""
 
-    def take_device(self) -> str:
+    def take_device(self) -> None:
         """The person to move says they hold the device: the table shows their tiles."""
         if self.phase != "pass":
-            return self._say("Nothing to pass: play on.")
+            self._say("Nothing to pass: play on.")
+            return
         self.human_seat = self.match.turn
         self._hidden = False
         self.selected = None
         self.hint = None
-        return self._say(f"{self.names[self.human_seat]} to play.")
+        self._say(f"{self.names[self.human_seat]} to play.")
 
     def view(self) -> PlayerView:
         """What the person holding the device may see (the tiles of :attr:`human_seat`)."""
@@ -290,22 +293,27 @@ class Controller:
         """The person's legal plays of ``tile`` now, one per end it fits."""
         return [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
 
-    def tap_tile(self, tile: Tile) -> str:
+    def tap_tile(self, tile: Tile) -> None:
         """The person tapped one of their tiles: play it, or pick it when it fits two ends."""
         if self.phase != "human":
-            return self._say("Wait for your turn.")
+            self._say("Wait for your turn.")
+            return
         plays = self._plays_of(tile)
         if not plays:
-            return self._say(f"{tile} does not fit here.")
+            self._say(f"{tile} does not fit here.")
+            return
         if len(plays) == 1:
-            return self.act(plays[0])
+            self.act(plays[0])
+            return
         if self.selected is not None and self.match.rules.touch_move:
-            return self._say(f"Touch-move: you picked up {self.selected}, so you must play it.")
+            self._say(f"Touch-move: you picked up {self.selected}, so you must play it.")
+            return
         if self.selected == tile:
             self.selected = None
-            return self._say(f"{tile} put back.")
+            self._say(f"{tile} put back.")
+            return
         self.selected = tile
-        return self._say(f"{tile} fits two ends: choose where it goes.")
+        self._say(f"{tile} fits two ends: choose where it goes.")
 
     def pick_up(self, tile: Tile) -> bool:
         """The person starts dragging ``tile``: it is picked (every end it may go on lights
@@ -322,32 +330,38 @@ class Controller:
         self.selected = tile
         return True
 
-    def drop(self, tile: Tile, end: End | None, on_board: bool) -> str:
+    def drop(self, tile: Tile, end: End | None, on_board: bool) -> None:
         """The person let go of the dragged ``tile``: over a lit ``end`` it is played there;
         a tile that fits one place only is played when let go anywhere ``on_board``;
         anywhere else it goes back to the hand (under touch-move it stays picked)."""
         if self.phase != "human":
-            return self._say("Wait for your turn.")
+            self._say("Wait for your turn.")
+            return
         plays = self._plays_of(tile)
         if self.selected != tile or not plays:
-            return self._say(f"{tile} does not fit here.")
+            self._say(f"{tile} does not fit here.")
+            return
         if end is not None and Play(tile, end) in plays:
-            return self.act(Play(tile, end))
+            self.act(Play(tile, end))
+            return
         if on_board and len(plays) == 1:
-            return self.act(plays[0])
+            self.act(plays[0])
+            return
         if self.match.rules.touch_move:
-            return self._say(f"Touch-move: you picked up {tile}, so you must play it: drop it on a lit end.")
+            self._say(f"Touch-move: you picked up {tile}, so you must play it: drop it on a lit end.")
+            return
         self.selected = None
-        return self._say(f"{tile} put back.")
+        self._say(f"{tile} put back.")
 
-    def choose_end(self, end: End) -> str:
+    def choose_end(self, end: End) -> None:
         """The person picked an end for the selected tile."""
         if self.selected is None or end not in self.ends_for_selected():
-            return self._say("Pick a tile first, then one of the lit ends.")
-        return self.act(Play(self.selected, end))
+            self._say("Pick a tile first, then one of the lit ends.")
+            return
+        self.act(Play(self.selected, end))
 
-    def act(self, action: Action) -> str:
-        """Play ``action`` (for the seat to move, or a claim); returns what is announced.
+    def act(self, action: Action) -> None:
+        """Play ``action`` (for the seat to move, or a claim) and announce it.
 
         Computer players then call their own scoring plays at once, as good counters do.
         """
@@ -356,18 +370,21 @@ class Controller:
             call = own_call(self.match.view(seat))
             if call is not None:
                 said.append(self._apply(call))
-        return self._say(" ".join(text for text in said if text))
+        self._say(" ".join(text for text in said if text))
 
-    def claim(self, muggins: bool) -> str:
+    def claim(self, muggins: bool) -> None:
         """The person calls their own score, or claims one another player failed to call."""
         action = Claim(self.human_seat, muggins)
         if self.match.is_over or self.match.hand.is_over:
-            return self._say("The hand is over.")
+            self._say("The hand is over.")
+            return
         if self._hidden or action not in self.view().claims:
             if muggins:
-                return self._say("Nothing to claim: every score so far was called.")
-            return self._say("Nothing to call: your last tile did not score.")
-        return self.act(action)
+                self._say("Nothing to claim: every score so far was called.")
+                return
+            self._say("Nothing to call: your last tile did not score.")
+            return
+        self.act(action)
 
     def _apply(self, action: Action) -> str:
         seat = action.seat if isinstance(action, Claim) else self.match.turn
@@ -417,9 +434,9 @@ class Controller:
             note = f"{side} {agree(side, 'wins')} {note.removeprefix('wins ')}"
         return _sentence(note)
 
-    def bot_move(self) -> str:
+    def bot_move(self) -> None:
         """Let the AI seat to move play one action (thinking all at once)."""
-        return self.act(think_through(self.bot_thinking()))
+        self.act(think_through(self.bot_thinking()))
 
     def bot_thinking(self) -> Generator[None, None, Action]:
         """The AI seat to move thinks: yields between slices of search, returns its action.
@@ -454,7 +471,7 @@ class Controller:
             self._say(f"Hint: {found.reason}")
         return found
 
-    def next_hand(self) -> str:
+    def next_hand(self) -> None:
         """Deal the next hand after the end-of-hand summary."""
         self.match.next_hand()
         self.actions.append([])
@@ -463,7 +480,6 @@ class Controller:
         self.hint = None
         self.callout = ""
         self._announce_opening()
-        return self.last_announcement
 
     # --- words -------------------------------------------------------------------------
 
@@ -545,11 +561,11 @@ class Controller:
             f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.{redealt}{worth}{playoff}"
         )
 
-    def _say(self, text: str) -> str:
+    def _say(self, text: str) -> None:
+        """Announce ``text`` (the newest 50 announcements are kept)."""
         self.said += 1
         self.announcements.append(text)
         del self.announcements[:-50]
-        return text
 
 
 def _legacy_save(text: str) -> tuple[Settings, Match]:

@@ -41,7 +41,8 @@ def test_a_tile_that_fits_one_place_is_played_at_once() -> None:
         tiles("6-4", "1-1", "2-0", "3-0", "5-0", "5-1", "5-2"),
         tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
     )
-    said = controller.tap_tile(parse_tile("6-4"))
+    controller.tap_tile(parse_tile("6-4"))
+    said = controller.last_announcement
     assert said == "You play 6-4."
     assert controller.phase == "bot"
     assert controller.match.hand.layout.placements[0].tile == parse_tile("6-4")
@@ -57,13 +58,15 @@ def test_a_tile_that_fits_two_ends_waits_for_the_chosen_end() -> None:
     controller.tap_tile(parse_tile("6-4"))
     controller.bot_move()
     assert sorted(controller.match.hand.layout.values) == [1, 6]
-    said = controller.tap_tile(parse_tile("6-1"))
+    controller.tap_tile(parse_tile("6-1"))
+    said = controller.last_announcement
     assert said == "6-1 fits two ends: choose where it goes."
     assert controller.selected == parse_tile("6-1")
     assert len(controller.ends_for_selected()) == 2
     assert controller.match.hand.layout.placements[-1].tile == parse_tile("4-1")  # nothing played yet
     east = next(end for end in controller.ends_for_selected() if end.side.value == "E")
-    assert controller.choose_end(east) == "You play 6-1 on the 6."
+    controller.choose_end(east)
+    assert controller.last_announcement == "You play 6-1 on the 6."
     assert controller.selected is None
     assert parse_tile("6-1") not in controller.view().hand
     assert sorted(controller.match.hand.layout.values) == [1, 1]
@@ -77,7 +80,8 @@ def test_tapping_a_tile_that_does_not_fit_changes_nothing() -> None:
     controller.tap_tile(parse_tile("6-4"))
     controller.bot_move()
     before = (controller.view().hand, controller.match.hand.layout, len(controller.match.hand.history))
-    said = controller.tap_tile(parse_tile("2-0"))
+    controller.tap_tile(parse_tile("2-0"))
+    said = controller.last_announcement
     assert said == "2-0 does not fit here."
     assert (
         controller.view().hand,
@@ -93,7 +97,8 @@ def test_tapping_out_of_turn_is_refused() -> None:
         opener=1,
     )
     assert controller.phase == "bot"
-    assert controller.tap_tile(parse_tile("6-4")) == "Wait for your turn."
+    controller.tap_tile(parse_tile("6-4"))
+    assert controller.last_announcement == "Wait for your turn."
     assert controller.match.hand.layout.is_empty
 
 
@@ -105,9 +110,11 @@ def test_drawing_announces_the_drawn_tile_to_the_person_only() -> None:
         tiles("6-5", "4-4", "4-3", "3-3", "2-2", "1-0", "4-1"),
         opener=1,
     )
-    assert controller.bot_move() == "North plays 6-5."
+    controller.bot_move()
+    assert controller.last_announcement == "North plays 6-5."
     assert [str(a) for a in controller.view().legal_actions] == ["draw"]
-    assert controller.act(controller.view().legal_actions[0]) == "You draw 6-6."
+    controller.act(controller.view().legal_actions[0])
+    assert controller.last_announcement == "You draw 6-6."
     assert parse_tile("6-6") in controller.view().hand
     assert controller.phase == "human"  # the drawer keeps the turn
     north_view = controller.match.view(1)

@@ -84,7 +84,11 @@ def scripted(controller: Controller, hands: Sequence[str]) -> Hand:
 
 def play_through(controller: Controller, moves: Sequence[str]) -> list[str]:
     """Play every move through the controller (whoever is to move); what each one announced."""
-    return [controller.act(action(controller.match.hand, move)) for move in moves]
+    said = []
+    for move in moves:
+        controller.act(action(controller.match.hand, move))
+        said.append(controller.last_announcement)
+    return said
 
 
 def test_a_play_that_goes_out_and_its_result_are_two_sentences() -> None:
@@ -130,13 +134,17 @@ def play_match(variant: str, players: int, options: dict[str, str], seed: int) -
         if controller.manual_scoring and rng.random() < 0.3:
             for muggins in (False, True):
                 if controller.can_claim(muggins):
-                    said.append(controller.claim(muggins))
+                    controller.claim(muggins)
+                    said.append(controller.last_announcement)
         if phase == "hand-over":
-            said.append(controller.next_hand())
+            controller.next_hand()
+            said.append(controller.last_announcement)
         elif phase == "bot":
-            said.append(controller.bot_move())
+            controller.bot_move()
+            said.append(controller.last_announcement)
         else:
-            said.append(controller.act(rng.choice(controller.view().legal_actions)))
+            controller.act(rng.choice(controller.view().legal_actions))
+            said.append(controller.last_announcement)
     raise AssertionError(f"{variant} {players} {options}: the match did not end")
 
 

@@ -79,33 +79,39 @@ def manual_fives() -> Controller:
 
 def test_manual_scoring_the_person_calls_their_score() -> None:
     controller = manual_fives()
-    assert controller.claim(muggins=False) == "Nothing to call: your last tile did not score."
+    controller.claim(muggins=False)
+    assert controller.last_announcement == "Nothing to call: your last tile did not score."
     controller.tap_tile(parse_tile("5-5"))
     assert controller.callout == ""  # nobody has called it yet
-    said = controller.claim(muggins=False)
+    controller.claim(muggins=False)
+    said = controller.last_announcement
     assert said.startswith("You call 10!")
     assert controller.match.scores == [10, 0]
     assert controller.callout == "10!"
-    assert controller.claim(muggins=False).startswith("Nothing to call")
+    controller.claim(muggins=False)
+    assert controller.last_announcement.startswith("Nothing to call")
     assert controller.match.scores == [10, 0]
 
 
 def test_manual_scoring_an_uncalled_score_is_taken_by_the_next_computer_player() -> None:
     controller = manual_fives()
     controller.tap_tile(parse_tile("5-5"))
-    said = controller.bot_move()  # the easy bot claims muggins before it plays
+    controller.bot_move()  # the easy bot claims muggins before it plays
+    said = controller.last_announcement
     assert "North claims 10! — Muggins!" in said
     assert controller.match.scores == [0, 10]
     assert controller.phase == "bot"  # North still has its tile to play
     controller.bot_move()
     assert isinstance(controller.match.hand.history[-1], type(controller.match.hand.history[-1]))
-    assert controller.claim(muggins=True).startswith("Nothing to claim")
+    controller.claim(muggins=True)
+    assert controller.last_announcement.startswith("Nothing to claim")
 
 
 def test_computer_players_call_their_own_scores() -> None:
     controller = manual_fives()
     controller.tap_tile(parse_tile("6-1"))  # no score: the ends are 6 and 1
-    said = controller.bot_move()  # North, the easy bot, lays the tile that scores most: 6-4 on the 6
+    controller.bot_move()  # North, the easy bot, lays the tile that scores most: 6-4 on the 6
+    said = controller.last_announcement
     assert said == "North plays 6-4 on the 6. North calls 5!"
     assert controller.match.scores == [0, 5]
     # a computer player's score is called at once, never left for Muggins
@@ -131,7 +137,8 @@ def test_the_winning_side_chooses_who_leads() -> None:
     assert controller.phase == "human"
     assert controller.lead_choices() == (0, 2)
     assert "choose who leads" in controller.last_announcement
-    said = controller.act(Lead(2))
+    controller.act(Lead(2))
+    said = controller.last_announcement
     assert said == "You choose North to lead."
     assert controller.match.hand.starter == 2 and controller.phase == "bot"
 
@@ -147,7 +154,8 @@ def test_touch_move_keeps_a_picked_up_tile() -> None:
     controller.bot_move()  # North plays 4-1: the ends are 1 and 6, and 6-1 fits both
     controller.tap_tile(parse_tile("6-1"))
     assert controller.selected == parse_tile("6-1")
-    said = controller.tap_tile(parse_tile("6-1"))
+    controller.tap_tile(parse_tile("6-1"))
+    said = controller.last_announcement
     assert said == "Touch-move: you picked up 6-1, so you must play it."
     assert controller.selected == parse_tile("6-1")
 

@@ -85,7 +85,8 @@ def test_a_tile_let_go_away_from_the_lit_ends_goes_back() -> None:
     controller, tile = controller_with_two_ends()
     held = controller.view().hand
     assert controller.pick_up(tile)
-    assert controller.drop(tile, None, on_board=True) == f"{tile} put back."
+    controller.drop(tile, None, on_board=True)
+    assert controller.last_announcement == f"{tile} put back."
     assert controller.view().hand == held and controller.selected is None
 
 
