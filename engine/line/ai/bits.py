@@ -23,7 +23,7 @@ the games with a spinner).
   here makes the very moves, and draws the very random numbers, of search's play-out on a
   ``FastHand``. A hand this module deals itself (:meth:`LineHand.deal`, for benchmarks and
   tests) lists each hand heaviest first instead and needs no ranks (``rank`` is ``None``).
-- **Tables** (:class:`~engine.line.ai.bits_table.LineTable`, one per rule set) hold the rest: tile values and pips by
+- **Tables** (:class:`~engine.line.ai.bits_table.PlayoutTable`, one per rule set) hold the rest: tile values and pips by
   local id, ``pair`` (the one tile fitting both of two different numbers), ties, the pips of
   ten tiles at a time, the seats' order and sides, and the rules as flags.
 
@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat, starmap
 
-from engine.line.ai.bits_table import line_table, outcome_of, serves
+from engine.line.ai.bits_table import outcome_of, playout_table, serves
 from engine.line.ai.fast import (
     DRAW,
     PASS,
@@ -151,7 +151,7 @@ class LineHand:
     def __init__(self, rules: Rules) -> None:
         """An empty hand (no tiles anywhere, nothing laid); the constructors fill it in."""
         self.rules = rules
-        self.t = line_table(rules)
+        self.t = playout_table(rules)
         self.hands = [0] * rules.players
         self.boneyard: list[int] = []
         self.rank: list[int] | None = None
@@ -208,7 +208,7 @@ class LineHand:
         Each hand is listed heaviest first (ties between equally heavy tiles go to the lower
         local id), a drawn tile after them: as a ``FastHand`` whose lists were in that order.
         """
-        t = line_table(rules)
+        t = playout_table(rules)
         hand = rules.derived(_blank_hand).copy()
         hand.rules = rules
         # Each tile's bit, sorted by a random number drawn for it as the sort asks for its key.

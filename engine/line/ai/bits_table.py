@@ -10,7 +10,7 @@ from engine.line.rules import BlockedWinner, DrawRule, HandScoring, OutRule, Pla
 from engine.line.scoring import hand_award, points_by_count
 from engine.tiles import Tile
 
-__all__ = ["PIP_BITS", "PIP_PART", "PIP_TOP", "LineTable", "line_table", "outcome_of", "serves"]
+__all__ = ["PIP_BITS", "PIP_PART", "PIP_TOP", "PlayoutTable", "outcome_of", "playout_table", "serves"]
 
 _new_tuple = tuple.__new__
 """Makes an :class:`Outcome` without its generated ``__new__`` (half the cost, once per play-out)."""
@@ -26,7 +26,7 @@ def serves(rules: Rules) -> bool:
     return rules.spinner is SpinnerRule.NONE
 
 
-class LineTable:
+class PlayoutTable:
     """What a rule set's hands need, tabulated once: tiles by local id, suits, seats."""
 
     def __init__(self, rules: Rules) -> None:
@@ -72,7 +72,7 @@ class LineTable:
         """The other tiles as heavy as each one (the policy's ties)."""
         self.no_tie = [0] * self.n
         """No ties: where each hand is listed heaviest first, the heaviest tile is the first."""
-        self.pip_tables = [self._pipline_table(base) for base in range(0, self.n, PIP_BITS)]
+        self.pip_tables = [self._pip_table(base) for base in range(0, self.n, PIP_BITS)]
         """The pips of a mask are looked up ``PIP_BITS`` bits at a time, a table for each."""
         players = rules.players
         self.next_seat = [rules.next_seat(seat) for seat in range(players)]
@@ -105,7 +105,7 @@ class LineTable:
         )  # fmt: skip
         """What the play-out loop reads, in one tuple (unpacked at once)."""
 
-    def _pipline_table(self, base: int) -> list[int]:
+    def _pip_table(self, base: int) -> list[int]:
         """The pips of each mask of the ``PIP_BITS`` tiles from local id ``base`` on."""
         table = [0] * (1 << min(PIP_BITS, self.n - base))
         for part in range(1, len(table)):
@@ -126,13 +126,13 @@ class LineTable:
         return self.scores[count]
 
 
-def line_table(rules: Rules) -> LineTable:
+def playout_table(rules: Rules) -> PlayoutTable:
     """The table of a rule set, made once (kept with the rules)."""
-    return rules.derived(LineTable)
+    return rules.derived(PlayoutTable)
 
 
 def outcome_of(
-    t: LineTable,
+    t: PlayoutTable,
     hands: list[int],
     play_points: list[int],
     penalties: list[int],
@@ -173,7 +173,7 @@ def outcome_of(
     return _new_tuple(Outcome, (winner, tuple(points), reason))
 
 
-def lowest_player_side(t: LineTable, seat_pips: list[int]) -> int | None:
+def lowest_player_side(t: PlayoutTable, seat_pips: list[int]) -> int | None:
     """The side of the player with the fewest pips (``None``: opponents tie for fewest)."""
     lowest = min(seat_pips)
     sides = {t.side_of[seat] for seat, count in enumerate(seat_pips) if count == lowest}
