@@ -30,7 +30,7 @@ from buildtools.icons import render_icons
 from buildtools.paths import DIST, ROOT
 from buildtools.server import serve_forever
 from buildtools.shell import fail, header, run
-from buildtools.tools import install_tools, pytest_command, static_checks
+from buildtools.tools import combined_exit_code, install_tools, pytest_commands, static_checks
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -68,8 +68,8 @@ def cmd_test(args: argparse.Namespace) -> int:
     header("Static checks: ruff, mypy")
     if not static_checks():
         fail("static checks failed (see ruff/mypy output above)")
-    header("pytest: unit, property, Pyodide-in-Node and browser tests")
-    return run(pytest_command(args.pytest_args))
+    header("pytest: unit, property, Pyodide-in-Node and browser tests (those that time the page alone, last)")
+    return combined_exit_code([run(command) for command in pytest_commands(args.pytest_args)])
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -102,6 +102,37 @@ def xdist_args(pytest_args: Sequence[str] = ()) -> list[str]:
     return ["-n", str(workers), "--dist", "loadfile"]
 
 
+#: The marker of the tests that time the page (how long it holds the main thread): they run
+#: alone, after the rest, since a test on another core would be timed with them.
+TIMING_MARKER = "timing"
+
+
 def pytest_command(pytest_args: Sequence[str]) -> list[str]:
     """The command that runs pytest with the user's arguments, on every core (:func:`xdist_args`)."""
     return [sys.executable, "-m", "pytest", *xdist_args(pytest_args), *pytest_args]
+
+
+def pytest_commands(pytest_args: Sequence[str]) -> list[list[str]]:
+    """The pytest runs of ``build.py test``: on every core, the tests that time the page left
+    out, then those alone in one process; one run as the user asks when the arguments choose
+    the workers or the markers themselves (``-m``), or where there is one core."""
+    workers = xdist_args(pytest_args)
+    if not workers or any(arg.startswith("-m") for arg in pytest_args):
+        return [pytest_command(pytest_args)]
+    return [
+        [sys.executable, "-m", "pytest", *workers, "-m", f"not {TIMING_MARKER}", *pytest_args],
+        [sys.executable, "-m", "pytest", "-m", TIMING_MARKER, *pytest_args],
+    ]
+
+
+NO_TESTS_COLLECTED = 5
+"""pytest's exit code when the arguments select no test (the timing run, given ``-k`` or a path)."""
+
+
+def combined_exit_code(codes: Sequence[int]) -> int:
+    """One exit code for the runs of :func:`pytest_commands`: the first failure's, where the
+    timing run selecting no test is no failure (the first run's "no test" still is)."""
+    for index, code in enumerate(codes):
+        if code and not (index and code == NO_TESTS_COLLECTED):
+            return code
+    return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine.line.ai import BOT_LEVELS
@@ -46,6 +47,7 @@ def play_with_keyboard(page: Page, current: dict[str, Any]) -> None:
             end.press("Enter")
 
 
+@pytest.mark.timing
 def test_a_hand_against_expert_players_keeps_the_page_responsive(
     open_app: Callable[..., Any], app_url: str
 ) -> None:

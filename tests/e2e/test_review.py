@@ -6,6 +6,7 @@ accuracy is kept with the statistics.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine.line.ai import think_through
@@ -40,6 +41,7 @@ def _wait_for_review(page: Page, timeout_ms: float = 60_000) -> dict[str, object
     return review
 
 
+@pytest.mark.timing
 def test_a_record_is_reviewed_as_in_python_and_the_chart_leads_to_the_better_move(open_app: OpenApp) -> None:
     text, match = _record(WORST_SEED)
     expected = think_through(review_hand(match.hands[0], 0))  # type: ignore[attr-defined]
