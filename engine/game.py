@@ -248,3 +248,13 @@ class Game(Entry, ABC):
     def read(self, text: str) -> GameState:
         """The game a record of this kind describes, replayed with every move checked; raises
         :class:`~engine.errors.NotationError` for text that is not such a record."""
+
+    def check_settings(
+        self, players: int | None = None, target: int | None = None, options: Mapping[str, str] | None = None
+    ) -> None:
+        """Nothing if the game is offered for these settings (nothing is dealt), else a
+        :class:`~engine.errors.RulesError` saying why."""
+        resolved = self.resolve_options(self.check_players(players), options)
+        targets, _ = self.targets_for(resolved)
+        if target is not None and target not in targets:
+            raise RulesError(f"{self.id} is not played to {target} points", "bad-option")

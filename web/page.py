@@ -15,7 +15,6 @@ from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, get_variant
 from engine.catalogue import GAMES, get_game
 from engine.dice.variant import DICE, DICE_GROUP
 from engine.game import Game
-from engine.line.game import LineGame
 from engine.words import agree
 from web.controller import Controller, Settings, seat_names
 from web.settings import seat_levels
@@ -626,13 +625,10 @@ _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 
 def _combinable(game: Game, players: int, options: dict[str, str]) -> bool:
-    """Whether ``game`` is offered for ``players`` with ``options`` (a line game's rules are
-    built, not a whole match dealt: the dialog asks for every choice of every option)."""
+    """Whether ``game`` is offered for ``players`` with ``options`` (checked, not dealt: the
+    dialog asks for every choice of every option)."""
     try:
-        if isinstance(game, LineGame):
-            game.variant.rules(players, None, options)
-        else:
-            game.resolve_options(players, options)
+        game.check_settings(players, None, options)
     except EngineError:
         return False
     return True

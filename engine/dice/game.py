@@ -28,10 +28,11 @@ class DiceGame(Game):
     shuffled together) and ``extra-ante``; it plays for chips, so it has no point target.
     """
 
-    def new_session(self, players: int, seed: int, options: Mapping[str, str] | None = None) -> DiceSession:
-        """A new session for ``players`` with these options (checked; defaults filled in), its
-        deals, dice and draws seeded by ``seed``."""
-        chosen = self.resolve_options(self.check_players(players), options)
+    def new_session(self, players: int | None, seed: int, options: Mapping[str, str] | None = None) -> DiceSession:
+        """A new session for ``players`` (default: :attr:`default_players`) with these options
+        (checked; defaults filled in), its deals, dice and draws seeded by ``seed``."""
+        players = self.check_players(players)
+        chosen = self.resolve_options(players, options)
         return DiceSession.seeded(
             players,
             seed,
@@ -51,7 +52,7 @@ class DiceGame(Game):
         targets, _ = self.targets_for(options)
         if target is not None and target not in targets:
             raise RulesError(f"{self.id} is played for chips, not to {target} points", "bad-option")
-        return DiceGameState(self, self.new_session(self.check_players(players), seed, options))
+        return DiceGameState(self, self.new_session(players, seed, options))
 
     def read(self, text: str) -> GameState:
         """The session a dice record describes (see :func:`engine.dice.notation.read_dice_record`)."""

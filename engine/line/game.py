@@ -46,6 +46,13 @@ class LineGame(Game):
         """The variant's targets with these options, and the default one."""
         return self.variant.targets_for(options)
 
+    def check_settings(
+        self, players: int | None = None, target: int | None = None, options: Mapping[str, str] | None = None
+    ) -> None:
+        """Nothing if the variant builds rules for these settings, else the :class:`RulesError`
+        its rules raise (some options exclude each other at some player counts)."""
+        self.variant.rules(players, target, options)
+
     def start(
         self,
         players: int | None = None,

@@ -21,7 +21,6 @@ from engine.line.variants import make_rules
 
 __all__ = [
     "bot_match",
-    "bot_rng",
     "next_bot_action",
     "play_bot_match",
     "play_random_hand",

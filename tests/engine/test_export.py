@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, Match, Side, Tile, make_rules
+from engine.game import bot_rng
 from engine.line.ai import make_bot
 from engine.line.export import (
     main,
@@ -36,7 +37,7 @@ from engine.line.export import (
     to_openspiel,
 )
 from engine.line.notation import read_record, write_record
-from engine.line.selfplay import bot_rng, next_bot_action
+from engine.line.selfplay import next_bot_action
 
 ROOT = Path(__file__).resolve().parents[2]
 DOUBLE_SIX = sorted((low, high) for high in range(7) for low in range(high + 1))

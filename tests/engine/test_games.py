@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GAMES, IllegalActionError, NotationError, get_game
+from engine import GAMES, IllegalActionError, NotationError, RulesError, get_game
 from engine.game import Game, GameState
 from tests.helpers.games import all_tiles, random_steps, renamed_record, started, tiles_in
 
@@ -206,3 +206,18 @@ def test_a_game_played_to_its_end_has_an_outcome() -> None:
         assert state.is_over and outcome is not None
         assert outcome.winners and len(outcome.standings) == 2
         assert all(outcome.standings[seat] == max(outcome.standings) for seat in outcome.winners)
+
+
+def test_settings_are_checked_without_dealing() -> None:
+    for game_id in GAME_IDS:
+        get_game(game_id).check_settings()  # the defaults are always offered
+    refused = (
+        ("pub-block", 3, None, {"set": "double-twelve"}),  # options that exclude each other here
+        ("block", 9, None, None),
+        ("draw-2", None, 77, None),
+        ("dice", None, 100, None),
+        ("dice", 3, None, {"chips": "7"}),
+    )
+    for game_id, players, target, options in refused:
+        with pytest.raises(RulesError):
+            get_game(game_id).check_settings(players, target, options)

@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import EngineError, NotationError, RulesError
+from engine.game import bot_rng
 from engine.line.actions import Action, Claim, Lead
 from engine.line.ai import make_bot
 from engine.line.hand import Hand
@@ -39,7 +40,7 @@ from engine.line.match import Match
 from engine.line.notation import Position, read_position, read_record, write_position, write_record
 from engine.line.notation.record import STRUCTURE_TAGS
 from engine.line.rules import DrawRule, Rules
-from engine.line.selfplay import bot_rng, next_bot_action
+from engine.line.selfplay import next_bot_action
 from engine.line.variants import VARIANTS, make_rules
 from engine.notation.__main__ import main
 from tests.helpers.golden import CASES, levels
