@@ -79,7 +79,7 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
         from engine.line.notation import read_record, write_record
         from engine.line.selfplay import bot_match, play_random_hand
         from engine.line.variants import VARIANTS, make_rules
-        from web.share import read_fragment, record_fragment
+        from web.links.share import read_fragment, record_fragment
 
         for variant in variants:
             players = VARIANTS[variant].default_players
@@ -95,7 +95,7 @@ def run_workload(app: Path, modules: list[str], variants: list[str]) -> dict[str
 def play_dice_hand() -> None:
     """A hand of Dice and Dominoes at the table against each computer level, saved and read back."""
     from engine.dice.ai import DICE_LEVELS
-    from web.dice_controller import DiceController
+    from web.dice.controller import DiceController
     from web.settings import Settings
 
     controller = DiceController(Settings("dice", len(DICE_LEVELS) + 1, 0, DICE_LEVELS, ()), 1)

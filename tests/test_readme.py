@@ -47,8 +47,8 @@ def test_the_readme_is_a_front_page() -> None:
 def test_the_embedding_snippets_hold_a_valid_record_and_position() -> None:
     """Each snippet's link is read without a complaint and carries what it says."""
     from engine.line.notation import read_position, read_record
-    from web.links import parse_link
-    from web.share import read_fragment
+    from web.links.params import parse_link
+    from web.links.share import read_fragment
 
     snippets = re.findall(
         r'<iframe src="https://YOUR-HOST/index\.html\?([^"#]*)(#[^"]*)?"', EMBEDDING.read_text()
@@ -69,7 +69,7 @@ def test_the_embedding_snippets_hold_a_valid_record_and_position() -> None:
 
 def test_every_iframe_link_in_the_docs_is_read_without_a_complaint() -> None:
     """The shorter `<iframe>` examples (README, Links) ask only for what a link may ask."""
-    from web.links import parse_link
+    from web.links.params import parse_link
 
     queries = [
         (page.name, query)

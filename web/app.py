@@ -17,20 +17,20 @@ from typing import Any
 
 from engine import EngineError
 from web.board import Board
-from web.dice_replay import DiceReplay, replay_of_text
-from web.embed import dress_for_embedding
-from web.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.dice.replay import DiceReplay, replay_of_text
+from web.embedding.embed import dress_for_embedding
+from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
 from web.game_dialog import GameDialog, import_error_text
-from web.host_link import HostLink
+from web.embedding.host_link import HostLink
 from web.keyboard import Keyboard
-from web.links import LinkRequest, parse_link
-from web.local_storage import LocalStorage
+from web.links.params import LinkRequest, parse_link
+from web.storage.local import LocalStorage
 from web.page import Page
 from web.painter import SpriteBook
-from web.replay import Replay
-from web.replay_view import ReplayView
-from web.saves import SaveSlots, slot_key
-from web.stats import Stats
+from web.replay.model import Replay
+from web.replay.view import ReplayView
+from web.storage.saves import SaveSlots, slot_key
+from web.storage.stats import Stats
 from web.table import Surroundings, Table
 from web.table_kinds import CLICKS, Game, from_replay, new_game, new_seed, opened, table_for
 
@@ -65,7 +65,7 @@ class App:
         self.slots = SaveSlots(self.storage)
         self.shared, shared_error = read_shared(str(window.location.hash))
         self.slot = slot_of(self.link, self.shared)
-        """This table's save slot (:func:`web.first_game.slot_of`)."""
+        """This table's save slot (:func:`web.storage.first_game.slot_of`)."""
         self._told_save_failed = False
         self.embed = self.link.embed
         first = first_game(self.slots, self.slot, self.link, self.shared, [shared_error])

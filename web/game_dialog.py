@@ -13,12 +13,12 @@ from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
 from web.clipboard import copy_text
-from web.dice_replay import DiceReplay, replay_of_text
-from web.game_record import is_record
+from web.dice.replay import DiceReplay, replay_of_text
+from web.storage.game_record import is_record
 from web.page import Page
-from web.replay import Replay
-from web.share import SharedError, record_fragment
-from web.stats import Stats
+from web.replay.model import Replay
+from web.links.share import SharedError, record_fragment
+from web.storage.stats import Stats
 from web.table import Table
 
 __all__ = ["MAX_IMPORT_CHARS", "AppSide", "GameDialog", "import_error_text"]

@@ -16,7 +16,7 @@ from engine.catalogue import GAMES, get_game
 from engine.dice.variant import DICE, DICE_GROUP
 from engine.game import Game
 from engine.words import agree
-from web.controller import Controller, Settings, seat_names
+from web.line.controller import Controller, Settings, seat_names
 from web.settings import seat_levels
 from web.spoken import log_entry
 from web.tile_svg import tile_svg

@@ -2,7 +2,7 @@
 
 Each call from Python to a browser object crosses Pyodide's bridge, which costs far more
 than the canvas work itself: a frame of the table drew with about a thousand such calls,
-60-70 ms on a tablet-speed CPU. :mod:`web.render` draws on a :class:`Painter` instead,
+60-70 ms on a tablet-speed CPU. :mod:`web.line.render` draws on a :class:`Painter` instead,
 with the same names as ``CanvasRenderingContext2D``; the recording goes to the browser as
 one JSON string, and ``web/paint.js`` replays it onto the canvas.
 
@@ -95,7 +95,7 @@ def _numbers(values: tuple[Number, ...]) -> list[Number]:
 
 
 class Painter:
-    """Records the ``CanvasRenderingContext2D`` calls :mod:`web.render` makes (camelCase on purpose)."""
+    """Records the ``CanvasRenderingContext2D`` calls :mod:`web.line.render` makes (camelCase on purpose)."""
 
     fillStyle = _Setting()
     strokeStyle = _Setting()

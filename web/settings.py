@@ -1,7 +1,7 @@
 """A new match's choices, and the level name of the seat a person plays.
 
 Kept apart from the controller so that what reads and writes games
-(:mod:`web.game_record`) can use them without the controller.
+(:mod:`web.storage.game_record`) can use them without the controller.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import PlayerView
 from engine.words import and_list
-from web.controller import Controller
+from web.line.controller import Controller
 
 __all__ = ["READS", "ends_sentence", "log_entry", "read"]
 

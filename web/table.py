@@ -3,8 +3,8 @@
 The app (:mod:`web.app`) boots, stores, talks to a host page, opens the dialogs common to
 every game and routes: the pointer on the canvas, the table's own buttons, the keys, each
 animation frame and the Game dialog's questions all go to the :class:`Table` being
-played, which answers for its kind of game. :class:`web.line_table.LineTable` plays the
-line-of-play games and :class:`web.dice_table.DiceTable` Dice and Dominoes;
+played, which answers for its kind of game. :class:`web.line.table.LineTable` plays the
+line-of-play games and :class:`web.dice.table.DiceTable` Dice and Dominoes;
 :mod:`web.table_kinds` says which table plays which game. A table gets the page and the
 app's services in one :class:`Surroundings`.
 """
@@ -17,16 +17,16 @@ from typing import Any, ClassVar, Protocol
 
 from engine.line.ai.review import MatchReview
 from web.board import Board
-from web.dice_replay import DiceReplay
-from web.host_link import HostLink
-from web.motion import MOTION_MS
+from web.dice.replay import DiceReplay
+from web.embedding.host_link import HostLink
+from web.line.motion import MOTION_MS
 from web.page import Page
 from web.painter import SpriteBook
-from web.replay import Replay
-from web.replay_view import ReplayView
-from web.review import ReviewBook
+from web.replay.model import Replay
+from web.replay.view import ReplayView
+from web.review.book import ReviewBook
 from web.settings import Settings
-from web.stats import Stats
+from web.storage.stats import Stats
 
 __all__ = ["Surroundings", "Table"]
 

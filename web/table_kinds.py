@@ -13,12 +13,12 @@ import random
 from engine import RulesError
 from engine.dice.variant import DICE
 from engine.line.notation import read_header
-from web.controller import Controller
-from web.dice_controller import DiceController
-from web.dice_table import DiceTable
-from web.game_record import game_from_position, is_record, read_game
-from web.line_table import LineTable
-from web.replay import Replay
+from web.line.controller import Controller
+from web.dice.controller import DiceController
+from web.dice.table import DiceTable
+from web.storage.game_record import game_from_position, is_record, read_game
+from web.line.table import LineTable
+from web.replay.model import Replay
 from web.settings import Settings
 from web.table import Surroundings, Table
 

@@ -1,5 +1,5 @@
 """Small dominoes as SVG markup, for the panels (the end-of-hand summary draws each
-player's remaining tiles): the same faces as the table's canvas (:data:`web.render.PIP_GRID`).
+player's remaining tiles): the same faces as the table's canvas (:data:`web.line.render.PIP_GRID`).
 
 Pure text: no browser imports. The markup is decorative (``aria-hidden``); whoever places
 it says the tiles in words beside it for screen readers.
@@ -8,7 +8,7 @@ it says the tiles in words beside it for screen readers.
 from __future__ import annotations
 
 from engine.tiles import Tile
-from web.render import EDGE, IVORY, PIP, PIP_GRID
+from web.line.render import EDGE, IVORY, PIP, PIP_GRID
 
 __all__ = ["tile_svg"]
 

@@ -8,7 +8,7 @@ Expert players with ``aidelay=0`` (a fresh browser context per hand, seeds 1, 2,
 The person plays the first playable tile each turn through the keyboard twin. The page
 boots unthrottled, then Chromium's CDP ``Emulation.setCPUThrottlingRate`` slows it (4
 models a mid-range tablet) and the hand is played. The app times itself with performance
-measures (see ``LineTable._think`` and ``LineTable._time_the_wait`` in ``web/line_table.py``):
+measures (see ``LineTable._think`` and ``LineTable._time_the_wait`` in ``web/line/table.py``):
 
 - ``decision``: one computer player's thinking, from its first slice of search to its
   move, yields to the browser included: what a person watches;

@@ -35,7 +35,7 @@ from engine.line.notation import write_record  # noqa: E402
 from engine.line.selfplay import bot_match  # noqa: E402
 from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import throttle_cpu  # noqa: E402
-from web.share import record_fragment  # noqa: E402
+from web.links.share import record_fragment  # noqa: E402
 
 GAMES = (("partnership-block", 4), ("draw-2", 2), ("all-fives", 2))
 TIMEOUT_MS = 240_000

@@ -27,7 +27,7 @@ from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.hosts import host_page
 from tests.e2e.table import play_hand_with_buttons
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 READY = "['ready', 'error'].includes(document.body.dataset.appState)"

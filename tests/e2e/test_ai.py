@@ -25,7 +25,7 @@ from tests.e2e.table import (
     throttle_cpu,
     watch_long_tasks,
 )
-from web.game_record import read_settings
+from web.storage.game_record import read_settings
 from web.settings import HUMAN
 
 

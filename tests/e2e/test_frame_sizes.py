@@ -10,7 +10,7 @@ from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.table import play_hand_with_buttons, settle, state
 from tests.helpers.browser import OpenApp
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 
 def test_a_replay_fits_320_by_240(open_app: OpenApp) -> None:

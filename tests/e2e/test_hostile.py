@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from engine.line.json_record import match_record
 from tests.e2e.table import settle, state
 from tests.helpers.browser import Recorder, wait_until_ready
-from web.controller import Controller
+from web.line.controller import Controller
 
 INTERNALS = re.compile(r"Traceback|\b[A-Z][A-Za-z]*Error\b|int\(\)|invalid literal|File \"|line \d+|<script")
 """What a message for the player must never show."""

@@ -12,7 +12,7 @@ from engine.line.notation import read_record, write_position, write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.table import play_hand_with_buttons, settle, state
 from tests.helpers.browser import OpenApp
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 GAME = "?variant=draw-2&seed=11&aidelay=0"
 

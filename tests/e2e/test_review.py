@@ -22,7 +22,7 @@ from tests.e2e.table import (
     watch_long_tasks,
 )
 from tests.helpers.browser import OpenApp
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 WORST_SEED = 25
 """A partnership hand (seat 0 plays at random, the others as Medium) where the review finds

@@ -26,7 +26,7 @@ from engine.line.selfplay import bot_match
 from tests.e2e.hosts import serve_host_site
 from tests.e2e.table import play_hand_with_buttons, state
 from tests.helpers.browser import READY_TIMEOUT_MS, Recorder
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 RULES_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Partnership games: how the hands are scored</title><link rel="icon" href="data:,"></head>

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.table import play_hand_with_buttons, settle, state
-from web.share import record_fragment
+from web.links.share import record_fragment
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.table import choose_rule_set, make_my_move_with_buttons, settle, state
-from web.game_record import read_game
+from web.storage.game_record import read_game
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ from engine import VARIANTS, BlockedWinner, HandResult, Rules, make_rules
 from engine.line.selfplay import play_random_hand
 from tests.helpers.scripted import line_deal, play, scripted_hand
 
-# The table's names (web/controller.py seat_names): the person at seat 0, then clockwise.
+# The table's names (web/line/controller.py seat_names): the person at seat 0, then clockwise.
 FOUR = ["You", "West", "North", "East"]
 THREE = ["You", "West", "East"]
 

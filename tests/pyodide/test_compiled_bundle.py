@@ -35,8 +35,8 @@ with dataclass_cache.recording(codes):
         importlib.import_module(name)
 
 from engine.line.variants import VARIANTS
-from web.controller import Controller
-from web.scene import build_scene
+from web.line.controller import Controller
+from web.line.scene import build_scene
 from web.settings import Settings
 
 hands = {}
@@ -55,9 +55,9 @@ for variant in sorted(VARIANTS):
     assert again.save() == controller.save()
     hands[variant] = step
 
-from web.dice_controller import DiceController
-from web.dice_replay import DiceReplay
-from web.dice_scene import build_dice_scene
+from web.dice.controller import DiceController
+from web.dice.replay import DiceReplay
+from web.dice.scene import build_dice_scene
 
 dice = DiceController(Settings("dice", 4, 0, ("eager", "canny", "expert"), ()), 7)
 for step in range(400):
@@ -127,7 +127,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 def test_every_module_of_the_app_imports_from_bytecode(shipped: dict[str, object]) -> None:
     modules = shipped["modules"]
     assert isinstance(modules, list)
-    assert {"web.app", "web.controller", "engine.line.hand", "engine.line.ai.search"} <= set(modules)
+    assert {"web.app", "web.line.controller", "engine.line.hand", "engine.line.ai.search"} <= set(modules)
     assert shipped["app_sources"] == []
     assert shipped["stdlib_sources"] == []
     assert isinstance(shipped["from_zip"], int) and shipped["from_zip"] > 50

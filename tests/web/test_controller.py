@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, Hand, Opening, RulesError, Tile, make_rules, parse_tile
-from web.controller import Controller, Settings, seat_names
-from web.links import parse_link
+from web.line.controller import Controller, Settings, seat_names
+from web.links.params import parse_link
 
 
 def tiles(*texts: str) -> list[Tile]:

@@ -8,8 +8,8 @@ import pytest
 from engine import IllegalActionError, Play
 from engine.line.ai import think_through
 from tests.helpers.scripted import count_slices
-from web.controller import Controller, Settings
-from web.scene import build_scene
+from web.line.controller import Controller, Settings
+from web.line.scene import build_scene
 
 
 def to_bot_decision(controller: Controller) -> None:

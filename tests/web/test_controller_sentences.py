@@ -13,7 +13,7 @@ import pytest
 from engine import VARIANTS, Hand, get_variant
 from tests.helpers.scripted import action, line_deal, scripted_hand
 from tests.helpers.tables import TABLES
-from web.controller import Controller, Settings
+from web.line.controller import Controller, Settings
 
 SEATS = ("North-West", "North-East", "You", "West", "North", "East")
 # A seat name inside a sentence follows one of these; anywhere else it starts a sentence, so the

@@ -1,4 +1,4 @@
-"""Undo against computer players (web/controller.py): back to the start of the person's last
+"""Undo against computer players (web/line/controller.py): back to the start of the person's last
 turn, as many times as wanted, with the same deals; refused with a reason where it does not apply."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from engine import Draw, IllegalActionError, Play
 from engine.line.ai import make_bot
-from web.controller import Controller, Settings
+from web.line.controller import Controller, Settings
 
 
 def to_person(controller: Controller) -> None:

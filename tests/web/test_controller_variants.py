@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
-from web.controller import Controller, Settings
-from web.links import parse_link
+from web.line.controller import Controller, Settings
+from web.links.params import parse_link
 from web.page import score_text, sheet_header, sheet_rows
-from web.scene import build_scene, line_layout_of
+from web.line.scene import build_scene, line_layout_of
 
 
 def tiles(text: str) -> list[Tile]:

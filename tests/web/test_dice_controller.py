@@ -7,7 +7,7 @@ import random
 
 from engine import parse_tile
 from engine.dice.round import Commitment
-from web.dice_controller import DiceController
+from web.dice.controller import DiceController
 from web.settings import Settings
 
 

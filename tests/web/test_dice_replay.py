@@ -11,10 +11,10 @@ from engine import NotationError
 from engine.dice.notation import write_dice_record
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
-from web.dice_controller import DiceController
-from web.dice_replay import DiceReplay, replay_of_text
-from web.dice_scene import build_dice_scene
-from web.replay import Replay
+from web.dice.controller import DiceController
+from web.dice.replay import DiceReplay, replay_of_text
+from web.dice.scene import build_dice_scene
+from web.replay.model import Replay
 from web.settings import Settings
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine import Play, Tile
-from web.controller import Controller, Settings
-from web.drag import DRAG_SLOP_PX, Drag
-from web.scene import Scene, build_scene
+from web.line.controller import Controller, Settings
+from web.line.drag import DRAG_SLOP_PX, Drag
+from web.line.scene import Scene, build_scene
 
 SIZE = (900.0, 600.0)
 

@@ -1,4 +1,4 @@
-"""Embedding the table (web/embed.py): each embed parameter good and bad (one plain message per
+"""Embedding the table (web/embedding/embed.py): each embed parameter good and bad (one plain message per
 bad one, never a traceback), the host page's commands (only well-formed ones, nothing ever
 raised), the table's messages, and how links keep an embedded table's save apart."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.embed import (
+from web.embedding.embed import (
     EMBED_PARAMETERS,
     MAX_MESSAGE_CHARS,
     MESSAGE_SOURCE,
@@ -23,8 +23,8 @@ from web.embed import (
     read_command,
     read_embed,
 )
-from web.links import parse_link
-from web.saves import SAVE_KEY, slot_key
+from web.links.params import parse_link
+from web.storage.saves import SAVE_KEY, slot_key
 
 PYTHON_WORDS = re.compile(
     r"Error|Traceback|Exception|\b(int|float|str|dict|None|True|False|NaN|inf|nan|Infinity|json)\b|[{}<>\"\\]"

@@ -1,15 +1,15 @@
-"""Which game a table boots with (web/first_game.py): its save, a position link's game, or a
+"""Which game a table boots with (web/storage/first_game.py): its save, a position link's game, or a
 new game of the link's settings or the default table; and what the person is told."""
 
 from __future__ import annotations
 
 from engine.line.notation import write_position
-from web.controller import Controller, Settings
-from web.dice_controller import DiceController
-from web.first_game import NOT_KEPT, first_game, read_shared, slot_of
-from web.links import parse_link
-from web.saves import SaveSlots
-from web.share import position_fragment
+from web.line.controller import Controller, Settings
+from web.dice.controller import DiceController
+from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.links.params import parse_link
+from web.storage.saves import SaveSlots
+from web.links.share import position_fragment
 
 
 class DictStorage:

@@ -1,4 +1,4 @@
-"""The table's games as records (web/game_record.py): settings and each player's level survive
+"""The table's games as records (web/storage/game_record.py): settings and each player's level survive
 a record (also when the players drew for partners), records from elsewhere get sensible
 defaults, records are told from JSON and positions, and a position becomes a playable match
 that saves and restores like any other; a bad position raises EngineError and nothing else."""
@@ -18,8 +18,8 @@ from engine.line.ai import make_bot
 from engine.line.json_record import match_record
 from engine.line.notation import read_position, write_position, write_record
 from engine.line.selfplay import bot_match
-from web.controller import Controller, Settings
-from web.game_record import (
+from web.line.controller import Controller, Settings
+from web.storage.game_record import (
     DEFAULT_LEVEL,
     game_from_position,
     game_text,

@@ -1,4 +1,4 @@
-"""Tests of the line-of-play geometry (web/geometry.py): pure, so they run on CPython."""
+"""Tests of the line-of-play geometry (web/line/geometry.py): pure, so they run on CPython."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.geometry import (
+from web.line.geometry import (
     MAX_UNIT,
     ChainTile,
     LineLayout,

@@ -1,6 +1,6 @@
 """Tests of the layout geometry for every shape of layout: crosses, spinners and their branches.
 
-`web.geometry.layout_tree` places any layout tree; `web.scene.line_layout_of` feeds it an engine
+`web.line.geometry.layout_tree` places any layout tree; `web.line.scene.line_layout_of` feeds it an engine
 `Layout`. The property tests play random complete hands with the engine (every spinner rule and
 set size, and every variant the engine offers) and check the drawing on the boards the table
 really has: those of a 1280 x 800 desktop window and a 390 x 844 phone in portrait.
@@ -23,7 +23,7 @@ from engine.line.layout import Layout, Side, SpinnerRule
 from engine.line.variants import VARIANTS
 from engine.tiles import Tile, full_set
 from tests.helpers.tables import one_option_tables
-from web.geometry import (
+from web.line.geometry import (
     MAX_UNIT,
     MIN_LEGIBLE_UNIT,
     ChainTile,
@@ -36,8 +36,8 @@ from web.geometry import (
     layout_line,
     layout_tree,
 )
-from web.scene import line_layout_of
-from web.table_layout import table_regions
+from web.line.scene import line_layout_of
+from web.line.table_layout import table_regions
 
 # The canvas the table gets at a 1280 x 800 desktop window and a 390 x 844 phone, measured in
 # headless Chromium: the viewport less the top bar and the move bar, with a notice showing

@@ -1,4 +1,4 @@
-"""The table's side of the postMessage conversation (web/host_link.py), with stand-in browser
+"""The table's side of the postMessage conversation (web/embedding/host_link.py), with stand-in browser
 objects: messages go to the host's origin only, and commands are taken from it only."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.embed import Embed, read_embed
-from web.host_link import HostLink
+from web.embedding.embed import Embed, read_embed
+from web.embedding.host_link import HostLink
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Reading a link's query (web/links.py): good links, every bug of the old parsing, the
+"""Reading a link's query (web/links/params.py): good links, every bug of the old parsing, the
 canonical key, and properties over hostile text: never raises, short plain messages, and
 only settings the table offers."""
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from engine import VARIANTS, RulesError
 from engine.line.ai import BOT_LEVELS
-from web.controller import Settings
-from web.links import MAX_AI_DELAY_MS, MAX_PROBLEMS, MAX_SEED, PARAMETERS, LinkRequest, parse_link
+from web.line.controller import Settings
+from web.links.params import MAX_AI_DELAY_MS, MAX_PROBLEMS, MAX_SEED, PARAMETERS, LinkRequest, parse_link
 
 FORBIDDEN = ("Traceback", "int()", "invalid literal", "Error", "<script", "ValueError", "RulesError")
 OPTION_IDS = sorted({option.id for variant in VARIANTS.values() for option in variant.options})

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine import Draw, Play
-from web.controller import Controller, Settings
-from web.motion import COUNT_UP_MS, MOTION_MS, ScoreCount, plan_motion
-from web.scene import Scene, TileSprite, build_scene
+from web.line.controller import Controller, Settings
+from web.line.motion import COUNT_UP_MS, MOTION_MS, ScoreCount, plan_motion
+from web.line.scene import Scene, TileSprite, build_scene
 
 SIZE = (900.0, 600.0)
 

@@ -1,14 +1,14 @@
-"""The recording canvas: what web/render.py draws reaches paint.js as a compact list of operations."""
+"""The recording canvas: what web/line/render.py draws reaches paint.js as a compact list of operations."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from web.controller import Controller, Settings
+from web.line.controller import Controller, Settings
 from web.painter import Painter, SpriteBook
-from web.render import draw_scene
-from web.scene import build_scene
+from web.line.render import draw_scene
+from web.line.scene import build_scene
 
 
 def test_a_property_set_to_the_value_it_holds_records_nothing() -> None:

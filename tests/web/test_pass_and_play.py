@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine import Draw, EngineError, Play, RulesError
-from web.controller import Controller
-from web.game_record import read_game
-from web.links import parse_link
-from web.motion import plan_motion
-from web.scene import build_scene
+from web.line.controller import Controller
+from web.storage.game_record import read_game
+from web.links.params import parse_link
+from web.line.motion import plan_motion
+from web.line.scene import build_scene
 from web.settings import HUMAN, Settings
 
 SIZE = (900.0, 600.0)

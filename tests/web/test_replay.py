@@ -1,4 +1,4 @@
-"""The replay viewer (web/replay.py, web/replay_scene.py): walking a recorded match move by
+"""The replay viewer (web/replay/model.py, web/replay/scene.py): walking a recorded match move by
 move and hand by hand, frames that equal the match replayed to the same point, scores that
 follow the score sheet, sentences naming the player and the tile, replays of the table's
 finished hands only, and the picture of a frame: which tiles are face up, and that it fits."""
@@ -15,11 +15,11 @@ from engine import Claim, Draw, Lead, Match, Pass, Play, Scored
 from engine.line.ai import make_bot
 from engine.line.notation import read_record, write_record
 from engine.line.selfplay import bot_match
-from web.controller import Controller, Settings, seat_names
-from web.game_record import game_text, read_game
-from web.geometry import Rect
-from web.replay import Frame, Replay
-from web.replay_scene import build_replay_scene
+from web.line.controller import Controller, Settings, seat_names
+from web.storage.game_record import game_text, read_game
+from web.line.geometry import Rect
+from web.replay.model import Frame, Replay
+from web.replay.scene import build_replay_scene
 
 # (variant, players, seed, options): plain draw and block games, a draw for partners, manual
 # scoring with calls, choosing who leads, and a long first-to-six match (59 hands).
@@ -424,7 +424,7 @@ def test_the_scene_names_the_seats_and_counts_the_boneyard() -> None:
 def test_a_game_from_a_position_replays_from_that_position() -> None:
     """A table started from a position replays its first hand from the position, at the position's score."""
     from engine.line.notation import read_position
-    from web.game_record import game_from_position
+    from web.storage.game_record import game_from_position
 
     text = (
         "draw-2 2 100 overdraw=off touch-move=off ; scores 30-45 ; opener 1 ; turn 0 ; layout 5-5 6-5@5-5E "

@@ -1,4 +1,4 @@
-"""The review's page model (web.review) and chart geometry (web.review_chart): what the replay
+"""The review's page model (web.review.book) and chart geometry (web.review.chart): what the replay
 viewer shows of a review, from a recorded hand with a known mistake."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from engine.line.actions import Play
 from engine.line.ai import think_through
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
-from web.replay import Replay
-from web.review import MARKS, ReviewBook
-from web.review_chart import HIT_PX, LEFT, chart_dots, dot_at
+from web.replay.model import Replay
+from web.review.book import MARKS, ReviewBook
+from web.review.chart import HIT_PX, LEFT, chart_dots, dot_at
 
 
 @pytest.fixture(scope="module")

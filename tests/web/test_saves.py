@@ -1,4 +1,4 @@
-"""Saved games (web/save_check.py and web/saves.py): real saves pass and restore unchanged; every damaged save found
+"""Saved games (web/storage/save_check.py and web/storage/saves.py): real saves pass and restore unchanged; every damaged save found
 refuses with a short message in plain words; mutated saves never raise anything else; and the
 save slots keep unreadable saves aside over a storage that may be full or throw on every call."""
 
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from engine import EngineError
 from engine.line.ai import make_bot
 from engine.line.json_record import match_record
-from web.controller import Controller, Settings
-from web.save_check import (
+from web.line.controller import Controller, Settings
+from web.storage.save_check import (
     MAX_ACTIONS_PER_HAND,
     MAX_DEPTH,
     MAX_HANDS,
@@ -29,7 +29,7 @@ from web.save_check import (
     settings_of_damaged_save,
     validate_save,
 )
-from web.saves import BROKEN_PREFIX, LEGACY_BROKEN_KEY, MAX_BROKEN, SAVE_KEY, SaveSlots, slot_key
+from web.storage.saves import BROKEN_PREFIX, LEGACY_BROKEN_KEY, MAX_BROKEN, SAVE_KEY, SaveSlots, slot_key
 
 DAMAGED = "the saved game is damaged: "
 PYTHON_WORDS = re.compile(

@@ -1,4 +1,4 @@
-"""Statistics on the device (web/stats.py): each hand and match counted once (across reloads
+"""Statistics on the device (web/storage/stats.py): each hand and match counted once (across reloads
 too), streaks, reset, figures per rule set, and storage that is damaged, full or blocked never
 breaks the table."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.stats import STATS_KEY, RuleSetStats, Stats
+from web.storage.stats import STATS_KEY, RuleSetStats, Stats
 
 
 class DictStorage:

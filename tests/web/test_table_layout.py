@@ -1,4 +1,4 @@
-"""Tests of the table regions, the hand and the opponents' tile backs (web/table_layout.py)."""
+"""Tests of the table regions, the hand and the opponents' tile backs (web/line/table_layout.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.geometry import Rect
-from web.table_layout import (
+from web.line.geometry import Rect
+from web.line.table_layout import (
     LEGIBLE_HAND_UNIT,
     SEAT_POSITIONS,
     SeatRegion,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import VARIANTS
-from web.controller import Settings
-from web.warmup import WARM_UP_MOVES, warm_up
+from web.line.controller import Settings
+from web.line.warmup import WARM_UP_MOVES, warm_up
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -1,0 +1,100 @@
+"""The replay viewer's model for Dice and Dominoes: a recorded session, stepped round by round.
+
+A step is a round: the dice, what everyone put out and what the reveal did. The frame at
+(hand, rounds) is the session replayed from the record to that point
+(:func:`engine.dice.notation.replay_dice_record`), shown as a still table
+(:meth:`web.dice.controller.DiceController.viewing`) whose scene :mod:`web.dice.scene`
+places. The stepping itself is :class:`web.replay.model.Stepping`, as for the other games.
+
+Pure Python (standard library and the engine); no browser imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice.explain import explain_round
+from engine.dice.hand import DiceRound
+from engine.dice.notation import DICE_VARIANT, read_dice_record, replay_dice_record, write_dice_record
+from engine.line.notation import read_header
+from web.line.controller import seat_names
+from web.dice.controller import DiceController
+from web.storage.game_record import read_settings
+from web.replay.model import Replay, Stepping
+from web.settings import Settings
+
+__all__ = ["DiceFrame", "DiceReplay", "DiceStep", "replay_of_text"]
+
+
+@dataclass(frozen=True)
+class DiceStep:
+    """One round as the viewer lists it: its dice, and the reveal told."""
+
+    text: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class DiceFrame:
+    """The table after ``move`` rounds of hand ``hand_index`` (0 rounds: as dealt)."""
+
+    hand_index: int
+    move: int
+    table: DiceController
+    last: DiceStep | None
+
+
+class DiceReplay(Stepping):
+    """A session of Dice and Dominoes to step through, round by round."""
+
+    def __init__(self, text: str, names: tuple[str, ...] | None = None, hands: int | None = None) -> None:
+        """Step through the record ``text`` (its first ``hands`` hands if given); raises
+        :class:`~engine.errors.EngineError` if it is not a valid dice record."""
+        session = read_dice_record(text)
+        self.text = text
+        self.settings: Settings = read_settings(text)
+        default = seat_names(session.players)
+        self.names = names or tuple(
+            session.tags.get(f"Seat{seat}") or default[seat] for seat in range(session.players)
+        )
+        kept = session.hands if hands is None else session.hands[:hands]
+        self.steps: list[list[DiceStep]] = [
+            [self._step(number, played, seating) for number, played in enumerate(hand.rounds, start=1)]
+            for seating, hand in kept
+        ]
+        self.payouts = session.payouts
+
+    def _step(self, number: int, played: DiceRound, seating: tuple[int, ...]) -> DiceStep:
+        story = explain_round(played, [self.names[seat] for seat in seating])
+        dice = f"{played.dice[0]}-{played.dice[1]}"
+        return DiceStep(f"Round {number}: dice {dice}", " ".join((story.headline, *story.seats)))
+
+    @classmethod
+    def of_text(cls, text: str) -> DiceReplay:
+        """The replay of a dice record's text (seats named as the record names them)."""
+        return cls(text)
+
+    @classmethod
+    def of_table(cls, controller: DiceController) -> DiceReplay | None:
+        """The replay of the hands finished at the table (``None`` before the first ends);
+        the hand being played is left out: its replay would show the others' tiles."""
+        finished = len(controller.session.payouts)
+        if not finished:
+            return None
+        return cls(write_dice_record(controller.session, pending=False), controller.names, finished)
+
+    def frame(self, hand_index: int, move: int, seat: int = 0) -> DiceFrame:
+        """The table after ``move`` rounds of hand ``hand_index`` (clamped), as ``seat`` sees it."""
+        hand_index, move = self.clamp(hand_index, move)
+        session = replay_dice_record(self.text, hand_index, move)
+        table = DiceController.viewing(self.settings, session, self.names, seat)
+        last = self.steps[hand_index][move - 1] if move else None
+        return DiceFrame(hand_index, move, table, last)
+
+
+def replay_of_text(text: str) -> Replay | DiceReplay:
+    """The replay of any record's text: a Dice and Dominoes session, or a line-of-play
+    match; raises :class:`~engine.errors.EngineError` if it is not a valid record."""
+    if read_header(text).get("Variant") == DICE_VARIANT:
+        return DiceReplay.of_text(text)
+    return Replay.of_text(text)

@@ -1,0 +1,138 @@
+"""The plane the line of play is drawn on: rectangles, tile units, and fitting a drawing to the board.
+
+Shared by the snake of a plain line (:mod:`web.line.geometry`) and the tree search for spinners
+and branches (:mod:`web.line.geometry_tree`). Coordinates are CSS pixels, origin at the top-left,
+y pointing down; a tile is 2 x 1 *tile units*, and every coordinate a layout produces is a
+multiple of 1/128 px, so touching tiles touch exactly.
+
+Standard library only (no DOM, no engine).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_UNIT",
+    "MIN_LEGIBLE_UNIT",
+    "OPPOSITE",
+    "Box",
+    "Point",
+    "Rect",
+    "board_margin",
+    "fit_unit",
+    "snap",
+    "snap_unit",
+]
+
+Point = tuple[float, float]
+"""A point (x, y) in CSS px."""
+
+
+MAX_UNIT = 36.0
+"""Default cap on the short side of a laid tile, in CSS px."""
+
+
+MIN_LEGIBLE_UNIT = 14.0
+"""The smallest short side of a laid tile, in CSS px, at which the table is still legible.
+
+The renderer draws a half tile as a unit-sized square with pips of diameter 0.18 unit on a
+3 x 3 grid 0.26 unit apart, and values above nine (double-twelve) as digits 0.55 unit high.
+At 14 px a pip is a 2.5 px dot with 1.1 px between neighbours (5 and 2 device pixels on
+the 2x screens of phones and tablets), so a nine is still nine separate dots, and digits are
+7.7 px, about the smallest bold text that stays readable; at 12 px the gaps shrink under a
+CSS pixel and the dots of an eight or a nine run together. It is the floor the layouts of
+real hands are tested against on the phone and desktop boards; the geometry itself never
+refuses a board, it just draws as large as fits.
+"""
+
+
+_SNAP = 128.0
+_MAX_MARGIN = 8.0
+_MARGIN_FRACTION = 0.04
+_UNIT_STEP = 1.0 / 64.0  # units are multiples of this, so half-units are multiples of 1/128
+_DEGENERATE_UNIT = 1e-3
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle: top-left corner (x, y), width w and height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """The x coordinate of the right edge."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        """The y coordinate of the bottom edge."""
+        return self.y + self.h
+
+    @property
+    def center(self) -> Point:
+        """The centre point (x, y)."""
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def contains(self, px: float, py: float) -> bool:
+        """Whether the point lies inside (left/top edges included, right/bottom excluded)."""
+        return self.x <= px < self.right and self.y <= py < self.bottom
+
+    def intersects(self, other: Rect) -> bool:
+        """Whether the two interiors overlap (rectangles that only touch do not intersect)."""
+        return (
+            self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
+        )
+
+    def encloses(self, other: Rect) -> bool:
+        """Whether `other` lies entirely inside this rectangle (shared edges allowed)."""
+        return (
+            self.x <= other.x
+            and other.right <= self.right
+            and self.y <= other.y
+            and other.bottom <= self.bottom
+        )
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        """This rectangle shrunk by dx on the left and right and dy (default dx) on top and bottom."""
+        ddy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + ddy, max(0.0, self.w - 2 * dx), max(0.0, self.h - 2 * ddy))
+
+
+OPPOSITE = {"E": "W", "W": "E", "N": "S", "S": "N"}
+"""The compass side opposite each side."""
+
+
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in tile units."""
+
+
+def snap(value: float) -> float:
+    """Round to the nearest 1/128 px so sums of coordinates stay exact."""
+    return round(value * _SNAP) / _SNAP
+
+
+def board_margin(board: Rect) -> float:
+    """The free border kept between the drawing and the board's edges."""
+    return min(_MAX_MARGIN, _MARGIN_FRACTION * min(board.w, board.h))
+
+
+def fit_unit(bounds: Box, board: Rect, max_unit: float) -> float:
+    """The largest unit (capped, snapped down to 1/64 px) at which `bounds` fits the board."""
+    margin = board_margin(board)
+    width, height = bounds[2] - bounds[0], bounds[3] - bounds[1]
+    unit = min(max_unit, (board.w - 2 * margin) / width, (board.h - 2 * margin) / height)
+    if unit <= 0:
+        return _DEGENERATE_UNIT  # a board with no room: keep the numbers drawable
+    return snap_unit(unit)
+
+
+def snap_unit(unit: float) -> float:
+    """`unit` rounded down to a multiple of 1/64 px (unless that would make it zero)."""
+    snapped = math.floor(unit / _UNIT_STEP) * _UNIT_STEP
+    return snapped if snapped > 0 else unit

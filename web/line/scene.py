@@ -1,0 +1,280 @@
+"""The view model: what the table shows, in CSS pixels, and what a point on it hits.
+
+A :class:`Scene` is built from the controller and the canvas size by pure code (no
+browser imports) and handed to the renderer, which only draws it. The same scene
+answers hit-tests for taps and gives tests the on-screen position of every tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
+from web.line.controller import Controller
+from web.line.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
+from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
+
+__all__ = [
+    "DRAW_HIT",
+    "Scene",
+    "SeatSprite",
+    "Target",
+    "TileSprite",
+    "boneyard_label",
+    "build_scene",
+    "line_layout_of",
+]
+
+DRAW_HIT = "draw"
+"""What :meth:`Scene.hit` returns for a tap on the boneyard when drawing is allowed."""
+
+
+@dataclass(frozen=True)
+class TileSprite:
+    """One tile to draw: where, which way up, the value on each half, and its highlight."""
+
+    rect: Rect
+    vertical: bool
+    first: int
+    second: int
+    face_up: bool = True
+    playable: bool = False
+    selected: bool = False
+    last: bool = False
+    hinted: bool = False
+    """The tile the hint suggests playing."""
+    ghost: bool = False
+    """A tile drawn where it could have gone, not laid (a review's better move): see-through."""
+
+
+@dataclass(frozen=True)
+class SeatSprite:
+    """A seat around the table: its label, tiles (hidden backs, or revealed at the end)."""
+
+    seat: int
+    name: str
+    position: str
+    rect: Rect
+    tiles: tuple[TileSprite, ...]
+    count: int
+    to_move: bool
+    team: str = ""
+    """In partnership games, "We" (the person's partner) or "They" (an opponent); else empty."""
+
+    @property
+    def label(self) -> str:
+        """The text shown at the seat, e.g. ``"▶ They: West · 5"``: team, name and tiles held."""
+        team = f"{self.team}: " if self.team else ""
+        return f"{'▶ ' if self.to_move else ''}{team}{self.name} · {self.count}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A lit place on the line where the selected tile can go."""
+
+    end: End
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything drawn on the canvas for one frame."""
+
+    width: float
+    height: float
+    board: Rect
+    unit: float
+    line: tuple[TileSprite, ...]
+    targets: tuple[Target, ...]
+    hand: tuple[tuple[Tile, TileSprite], ...]
+    seats: tuple[SeatSprite, ...]
+    info: Rect
+    info_text: str
+    can_draw: bool = False
+    """Whether tapping the boneyard (the ``info`` area) draws a tile now."""
+    hand_owner: int | None = 0
+    """The seat whose tiles ``hand`` shows (``None`` while they are hidden): a change of
+    owner is a person passing the device, not tiles moving."""
+    hint_target: Rect | None = None
+    """Where the hint suggests laying its tile, when it names an end."""
+
+    def hit(self, x: float, y: float) -> Tile | End | str | None:
+        """The lit end, hand tile, or ``"draw"`` (the boneyard, when drawing is allowed) under a point."""
+        if self.can_draw and self.info.contains(x, y):
+            return DRAW_HIT
+        for target in self.targets:
+            if target.rect.contains(x, y):
+                return target.end
+        for tile, sprite in self.hand:
+            if sprite.rect.contains(x, y):
+                return tile
+        return None
+
+    def test_data(self) -> dict[str, Any]:
+        """Positions of the clickable things, for end-to-end tests (CSS px, canvas-relative)."""
+        return {
+            "hand": [
+                {"tile": str(tile), "x": s.rect.center[0], "y": s.rect.center[1], "playable": s.playable}
+                for tile, s in self.hand
+            ],
+            "targets": [
+                {"end": str(t.end), "x": t.rect.center[0], "y": t.rect.center[1]} for t in self.targets
+            ],
+            "boneyard": {"x": self.info.center[0], "y": self.info.center[1], "can_draw": self.can_draw},
+            "line": len(self.line),
+            "ghosts": [f"{t.first}-{t.second}" for t in self.line if t.ghost],
+            "hinted": [str(tile) for tile, sprite in self.hand if sprite.hinted]
+            + [f"{t.first}-{t.second}" for seat in self.seats for t in seat.tiles if t.hinted],
+            "hint_target": None
+            if self.hint_target is None
+            else {"x": self.hint_target.center[0], "y": self.hint_target.center[1]},
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "label": seat.label,
+                    "position": seat.position,
+                    "faces": [f"{t.first}-{t.second}" for t in seat.tiles if t.face_up],
+                }
+                for seat in self.seats
+            ],
+            "hand_owner": self.hand_owner,
+            "unit": self.unit,
+            "size": {"width": self.width, "height": self.height},
+            "board": {"x": self.board.x, "y": self.board.y, "w": self.board.w, "h": self.board.h},
+            "lowest": max((s.rect.bottom for _, s in self.hand), default=0.0),
+        }
+
+
+def line_layout_of(layout: Layout, board: Rect, max_unit: float = MAX_UNIT) -> LineLayout:
+    """Place an engine layout (a line, a cross, spinners and their branches) on the board,
+    its tiles at most ``max_unit`` px on their short side.
+
+    The result's ``ends`` are keyed by the text of each open :class:`End` (``str(end)``, e.g. ``"3N"``).
+    """
+    tiles = tuple(
+        TreeTile(i, p.parent, p.side.value, p.inner, p.outer, p.spinner)
+        for i, p in enumerate(layout.placements)
+    )
+    return _placed_line(tiles, tuple((end.placement, end.side.value) for end in layout.ends), board, max_unit)
+
+
+@lru_cache(maxsize=8)
+def _placed_line(
+    tiles: tuple[TreeTile, ...], ends: tuple[tuple[int, str], ...], board: Rect, max_unit: float
+) -> LineLayout:
+    """:func:`layout_tree`, remembered: placing the line searches for the largest tile size
+    that fits, most of a scene's cost, and most scenes (a tile selected, a hint, a draw, a
+    frame of motion) show the same line on the same board as the one before."""
+    return layout_tree(tiles, ends, board, max_unit=max_unit)
+
+
+def build_scene(controller: Controller, width: float, height: float) -> Scene:
+    """The scene for the controller's current state on a canvas of ``width`` by ``height`` CSS px."""
+    view = controller.view()
+    players = view.rules.players
+    regions = table_regions(width, height, players)
+    shown = controller.hand_shown()
+    hand_rects = hand_tile_rects(regions.hand, len(shown))
+    # The board's tiles are never smaller than the hand's, until the line needs them to be.
+    hand_unit = max((rect.w for rect in hand_rects), default=0.0)
+    line = line_layout_of(view.layout, regions.board, max(MAX_UNIT, hand_unit))
+    last_id = len(view.layout.placements) - 1
+    line_sprites = tuple(
+        TileSprite(t.rect, t.vertical, t.first, t.second, last=t.id == last_id) for t in line.tiles
+    )
+    targets = tuple(
+        Target(end, line.ends[str(end)]) for end in controller.ends_for_selected() if str(end) in line.ends
+    )
+    playable = controller.playable_tiles() if controller.phase == "human" else frozenset()
+    suggested = controller.hint.action if controller.hint is not None and shown else None
+    hinted_tile = suggested.tile if isinstance(suggested, Play) else None
+    hint_end = suggested.end if isinstance(suggested, Play) else None
+    hand = tuple(
+        (
+            tile,
+            TileSprite(
+                rect,
+                True,
+                tile.high,
+                tile.low,
+                True,
+                tile in playable,
+                tile == controller.selected,
+                hinted=tile == hinted_tile,
+            ),
+        )
+        for tile, rect in zip(shown, hand_rects, strict=True)
+    )
+    # The person holding the device sits at the bottom; the others clockwise from them.
+    # When people share the device, the bottom seat is labelled too (and its tiles shown
+    # face down while they are hidden).
+    around = regions.seats if controller.pass_and_play else regions.seats[1:]
+    seats = tuple(
+        _seat_sprite(controller, view, region, (view.seat + region.seat) % players) for region in around
+    )
+    return Scene(
+        width=width,
+        height=height,
+        board=regions.board,
+        unit=line.unit,
+        line=line_sprites,
+        targets=targets,
+        hand=hand,
+        seats=seats,
+        info=regions.info,
+        info_text=_info_text(controller),
+        can_draw=controller.can(Draw()),
+        hand_owner=None if controller.hand_hidden else view.seat,
+        hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
+    )
+
+
+def _seat_sprite(controller: Controller, view: PlayerView, region: Any, seat: int) -> SeatSprite:
+    """Seat ``seat`` in ``region``: its label and its tiles (backs, or faces once the hand is over)."""
+    count = view.hand_counts[seat]
+    bottom = region.seat == 0
+    if bottom and not controller.hand_hidden:  # the person's own tiles stand in the hand strip
+        rects: tuple[Rect, ...] = ()
+    else:
+        rects = hidden_tile_rects(region, count)
+    if view.result is not None:  # the hand is over: every hand is shown
+        held = view.result.hands[seat]
+        tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=False))
+    else:
+        tiles = tuple(TileSprite(rect, rect.h >= rect.w, 0, 0, face_up=False) for rect in rects)
+    return SeatSprite(
+        seat=seat,
+        name=controller.names[seat],
+        position=region.position,
+        rect=region.rect,
+        tiles=tiles,
+        count=count,
+        to_move=controller.phase in ("human", "bot") and view.turn == seat,
+        team=_team(view, seat),
+    )
+
+
+def _team(view: PlayerView, seat: int) -> str:
+    rules = view.rules
+    if not rules.partnerships:
+        return ""
+    return "We" if rules.side_of(seat) == rules.side_of(view.seat) else "They"
+
+
+def _upright(rect: Rect, tile: Tile) -> TileSprite:
+    return TileSprite(rect, rect.h >= rect.w, tile.high, tile.low)
+
+
+def _info_text(controller: Controller) -> str:
+    view = controller.view()
+    return boneyard_label(view.rules, view.boneyard_count, controller.can(Draw()))
+
+
+def boneyard_label(rules: Rules, count: int, can_draw: bool = False) -> str:
+    """The info box's text: the boneyard (drawing games) or the sleeping tiles, and a tap hint."""
+    if rules.boneyard_reserve or rules.draw.value != "none":
+        suffix = " — tap to draw" if can_draw else ""
+        return f"Boneyard {count}{suffix}"
+    return f"Sleeping {count}"

@@ -1,0 +1,284 @@
+"""Pure geometry of the table around the line of play: seats, the hand, the board, the info box.
+
+Standard library only (no DOM, no engine); CSS pixels, origin top-left, y down.
+
+The human is seat 0 at the bottom; the other seats follow clockwise as seen on screen
+(bottom -> left -> top -> right). In landscape the side seats are columns beside the board;
+in portrait (height > width) every opponent moves to a band along the top so the board
+keeps the full width of the phone.
+
+Region edges are whole pixels or multiples of 1/128 px, so neighbouring regions touch
+exactly and never overlap by a floating-point sliver.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from web.line.geometry import Point, Rect
+
+SEAT_POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+}
+"""Where each seat sits on screen, in seat order, for each number of players."""
+
+LEGIBLE_HAND_UNIT = 18.0
+"""Below this unit (px) the hand's tiles are split into two rows."""
+
+HAND_MAX_UNIT = 40.0
+"""Default cap on the unit of the human's tiles."""
+
+HIDDEN_MAX_UNIT = 14.0
+"""Default cap on the unit of an opponent's tile backs."""
+
+_SNAP = 128.0
+_HAND_PADDING = 4.0
+_HAND_GAP = 0.25  # gap between hand tiles, as a fraction of the unit
+_HIDDEN_GAP = 0.2  # gap between tile backs, as a fraction of the unit
+_SEAT_PADDING = 3.0
+
+
+@dataclass(frozen=True)
+class SeatRegion:
+    """Where one seat is drawn.
+
+    `rect` holds the seat's name label and its tiles: for seat 0 it is the whole bottom band
+    (label strip plus the hand); for an opponent, its hidden tiles. `label` is the label's
+    box and `label_anchor` its centre. `vertical` tells whether the seat's tiles are stacked
+    down a column (side seats in landscape) rather than laid side by side in a row.
+    """
+
+    seat: int
+    position: str
+    rect: Rect
+    label: Rect
+    label_anchor: Point
+    vertical: bool
+
+    @property
+    def tiles_area(self) -> Rect:
+        """The part of `rect` below the label, where the seat's tiles go."""
+        return Rect(self.rect.x, self.label.bottom, self.rect.w, self.rect.bottom - self.label.bottom)
+
+
+@dataclass(frozen=True)
+class TableRegions:
+    """The canvas split into non-overlapping regions.
+
+    `board` is where the line of play is drawn, `hand` the strip of the bottom band where
+    the human's tiles stand, `seats` one region per seat in seat order (seat 0 first), and
+    `info` a small box for the boneyard count and whose turn it is.
+    """
+
+    width: float
+    height: float
+    portrait: bool
+    board: Rect
+    hand: Rect
+    seats: tuple[SeatRegion, ...]
+    info: Rect
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    """`value` limited to [low, high] (low wins if they cross)."""
+    return max(low, min(value, high))
+
+
+def _px(value: float) -> float:
+    """A size rounded to a whole pixel."""
+    return float(round(value))
+
+
+def _snap_down(value: float) -> float:
+    """`value` rounded down to a multiple of 1/128 px."""
+    return math.floor(value * _SNAP) / _SNAP
+
+
+def _edges(x: float, y: float, right: float, bottom: float) -> Rect:
+    """The rectangle between the given edges."""
+    return Rect(x, y, right - x, bottom - y)
+
+
+def _label_height(width: float, height: float) -> float:
+    """Height of a name-label strip."""
+    return 18.0 if min(width, height) < 600 else 22.0
+
+
+def _seat(seat: int, position: str, rect: Rect, label_height: float, vertical: bool) -> SeatRegion:
+    """A seat region whose label is a strip along the top of `rect`."""
+    strip = min(label_height, rect.h / 3)
+    label = Rect(rect.x, rect.y, rect.w, strip)
+    return SeatRegion(seat, position, rect, label, label.center, vertical)
+
+
+def _split_row(area: Rect, count: int) -> list[Rect]:
+    """`area` cut into `count` side-by-side slots of (almost) equal whole-pixel width."""
+    cuts = [area.x + _px(area.w * i / count) for i in range(count)] + [area.right]
+    return [_edges(cuts[i], area.y, cuts[i + 1], area.bottom) for i in range(count)]
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+def table_regions(width: float, height: float, players: int) -> TableRegions:
+    """Split a canvas of `width` x `height` CSS px for `players` (2-5) seats.
+
+    The bottom band holds the human's label and hand, the board takes the middle, the info
+    box the top-left corner; opponents sit around the board (landscape) or along the top
+    band (portrait).
+    """
+    if players not in SEAT_POSITIONS:
+        raise ValueError(f"players must be 2 to 5, got {players}")
+    canvas_w, canvas_h = _snap_down(width), _snap_down(height)
+    if canvas_h > canvas_w:
+        return _portrait(canvas_w, canvas_h, players)
+    return _landscape(canvas_w, canvas_h, players)
+
+
+def _bottom_band(width: float, height: float) -> tuple[SeatRegion, Rect]:
+    """Seat 0's region along the bottom and the hand strip inside it."""
+    band_h = _px(_clamp(0.2 * height, min(110, 0.34 * height), 180))  # a small frame keeps room for the board
+    band = _edges(0, height - band_h, width, height)
+    seat = _seat(0, "bottom", band, _label_height(width, height), vertical=False)
+    return seat, seat.tiles_area
+
+
+def _landscape(width: float, height: float, players: int) -> TableRegions:
+    """Opponents at the left and right of the board and along the top band."""
+    positions = SEAT_POSITIONS[players]
+    label_h = _label_height(width, height)
+    human, hand = _bottom_band(width, height)
+    top_count = sum(position.startswith("top") for position in positions)
+    top_h = _px(
+        _clamp(0.13 * height, min(56, 0.2 * height), 110)
+        if top_count
+        else _clamp(0.07 * height, min(40, 0.15 * height), 60)
+    )
+    side_w = _px(_clamp(0.11 * width, 72, 150)) if "left" in positions else 0.0
+    info_w = _px(_clamp(0.14 * width, 96, 200))
+    info = _edges(0, 0, info_w, top_h)
+    middle = _edges(0, top_h, width, human.rect.y)
+    board = _edges(side_w, middle.y, width - side_w, middle.bottom)
+    top_band = _edges(info_w, 0, width - info_w, top_h)
+    top_slots = _split_row(top_band, top_count)
+    places = {
+        "left": (_edges(0, middle.y, side_w, middle.bottom), True),
+        "right": (_edges(width - side_w, middle.y, width, middle.bottom), True),
+    }
+    tops = iter(top_slots)
+    seats = [human]
+    for seat, position in enumerate(positions[1:], start=1):
+        rect, vertical = places[position] if position in places else (next(tops), False)
+        seats.append(_seat(seat, position, rect, label_h, vertical))
+    return TableRegions(width, height, False, board, hand, tuple(seats), info)
+
+
+def _portrait(width: float, height: float, players: int) -> TableRegions:
+    """Every opponent in a slot of the top band, in clockwise order from left to right."""
+    positions = SEAT_POSITIONS[players]
+    label_h = _label_height(width, height)
+    human, hand = _bottom_band(width, height)
+    top_h = _px(_clamp(0.12 * height, min(72, 0.2 * height), 130))
+    info_w = _px(_clamp(0.18 * width, 56, 120))
+    info = _edges(0, 0, info_w, top_h)
+    board = _edges(0, top_h, width, human.rect.y)
+    slots = _split_row(_edges(info_w, 0, width, top_h), players - 1)
+    seats = [human] + [
+        _seat(seat, position, slot, label_h, vertical=False)
+        for seat, (position, slot) in enumerate(zip(positions[1:], slots, strict=True), start=1)
+    ]
+    return TableRegions(width, height, True, board, hand, tuple(seats), info)
+
+
+# --- tiles in hand and behind screens ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """`count` tiles of `unit` in `lines` lines, with `gap` between neighbours."""
+
+    unit: float
+    lines: int
+    per_line: int
+    gap: float
+
+
+def _fit_grid(area: Rect, count: int, lines: int, upright: bool, gap_ratio: float, cap: float) -> _Grid:
+    """The biggest unit for `count` tiles in `lines` rows (upright) or columns (lying)."""
+    per_line = math.ceil(count / lines)
+    along, across = (area.w, area.h) if upright else (area.h, area.w)
+    # Along a line: per_line tiles 1u deep and gaps; across: `lines` tiles 2u long and gaps.
+    unit_along = along / (per_line + (per_line - 1) * gap_ratio)
+    unit_across = across / (2 * lines + (lines - 1) * gap_ratio)
+    unit = max(0.0, min(cap, unit_along, unit_across))
+    return _Grid(unit, lines, per_line, unit * gap_ratio)
+
+
+def _grid_rects(area: Rect, count: int, grid: _Grid, upright: bool) -> tuple[Rect, ...]:
+    """Tile rectangles of `grid`, centred in `area`, filled line by line."""
+    deep, long = grid.unit, 2 * grid.unit
+    rects: list[Rect] = []
+    for line in range(grid.lines):
+        in_line = min(grid.per_line, count - line * grid.per_line)
+        if in_line <= 0:
+            break
+        line_len = in_line * deep + (in_line - 1) * grid.gap
+        block_across = grid.lines * long + (grid.lines - 1) * grid.gap
+        for i in range(in_line):
+            along = i * (deep + grid.gap) - line_len / 2
+            across = line * (long + grid.gap) - block_across / 2
+            cx, cy = area.center
+            if upright:
+                rects.append(Rect(cx + along, cy + across, deep, long))
+            else:
+                rects.append(Rect(cx + across, cy + along, long, deep))
+    return tuple(rects)
+
+
+def hand_tile_rects(hand: Rect, count: int, max_unit: float = HAND_MAX_UNIT) -> tuple[Rect, ...]:
+    """The human's `count` tiles standing upright (1u wide, 2u tall), centred in `hand`.
+
+    One row if the unit stays legible (at least `LEGIBLE_HAND_UNIT`), otherwise two rows
+    (the top row holds the extra tile of an odd count).
+    """
+    if count <= 0:
+        return ()
+    area = hand.inset(_HAND_PADDING)
+    grid = _fit_grid(area, count, 1, True, _HAND_GAP, max_unit)
+    if grid.unit < LEGIBLE_HAND_UNIT and count > 1:
+        two_rows = _fit_grid(area, count, 2, True, _HAND_GAP, max_unit)
+        grid = max(grid, two_rows, key=lambda g: g.unit)
+    return _grid_rects(area, count, grid, upright=True)
+
+
+def hit_test_hand(rects: Sequence[Rect], px: float, py: float) -> int | None:
+    """The index (in `rects`) of the hand tile under the point (px, py), or None."""
+    for index, rect in enumerate(rects):
+        if rect.contains(px, py):
+            return index
+    return None
+
+
+def hidden_tile_rects(
+    seat_region: SeatRegion, count: int, max_unit: float = HIDDEN_MAX_UNIT
+) -> tuple[Rect, ...]:
+    """The backs of an opponent's `count` tiles, inside the seat below its label.
+
+    A side seat in landscape stacks them lying down a column; any other seat stands them
+    side by side in a row. They shrink, and wrap into more lines, so that any count fits.
+    """
+    if count <= 0:
+        return ()
+    area = seat_region.tiles_area.inset(_SEAT_PADDING)
+    upright = not seat_region.vertical
+    grids = (_fit_grid(area, count, lines, upright, _HIDDEN_GAP, max_unit) for lines in range(1, count + 1))
+    best = max(grids, key=lambda g: (g.unit, -g.lines))
+    return _grid_rects(area, count, best, upright)

@@ -1,0 +1,180 @@
+"""The replay viewer's model: a recorded match, stepped through move by move.
+
+A :class:`Replay` holds a match read from a record (or copied from the table) and gives
+the :class:`Frame` at any point: which hand, how many of its moves are made, the hand as
+it then stood and the match score. The page draws frames (:mod:`web.replay.scene`) and
+moves through them; this module decides nothing about pixels.
+
+Pure Python (standard library and the engine); no browser imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Claim, Draw, Hand, Lead, Match, Pass, Penalized, Play, Scored
+from engine.line.notation import read_record, write_record
+from engine.line.notation.moves import action_words
+from engine.words import agree
+from web.line.controller import Controller, seat_names
+from web.storage.game_record import read_game
+from web.settings import Settings
+
+__all__ = ["Frame", "Replay", "Step", "Stepping"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a hand as the viewer lists it: its number, its notation and a sentence."""
+
+    seat: int
+    text: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table after ``move`` moves of hand ``hand_index`` (0 moves: as dealt)."""
+
+    hand_index: int
+    move: int
+    hand: Hand
+    scores: tuple[int, ...]
+    """The match score at this point (what was scored in play so far this hand included)."""
+    last: Step | None
+    """The move just made (``None`` at the start of a hand)."""
+
+
+class Stepping:
+    """Hands of moves to step through, as the replay viewer steps them (any game's replay)."""
+
+    steps: Sequence[Sequence[object]]
+    """Each hand's moves (at least one hand)."""
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the record holds (the last may be unfinished)."""
+        return len(self.steps)
+
+    def moves_in(self, hand_index: int) -> int:
+        """How many moves hand ``hand_index`` has."""
+        return len(self.steps[hand_index])
+
+    def clamp(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The nearest point that exists to (hand, move)."""
+        hand_index = min(max(hand_index, 0), self.hand_count - 1)
+        return hand_index, min(max(move, 0), self.moves_in(hand_index))
+
+    def forward(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The point one move later (into the next hand after the last move of one)."""
+        if move < self.moves_in(hand_index):
+            return hand_index, move + 1
+        if hand_index + 1 < self.hand_count:
+            return hand_index + 1, 0
+        return hand_index, move
+
+    def back(self, hand_index: int, move: int) -> tuple[int, int]:
+        """The point one move earlier (the end of the hand before, from the start of one)."""
+        if move > 0:
+            return hand_index, move - 1
+        if hand_index > 0:
+            return hand_index - 1, self.moves_in(hand_index - 1)
+        return hand_index, move
+
+
+
+class Replay(Stepping):
+    """A match to step through: hands, their moves, and the table at any move."""
+
+    def __init__(
+        self, settings: Settings, match: Match, names: tuple[str, ...], hands: int | None = None
+    ) -> None:
+        """Step through ``match`` (a copy: later moves at the table are not seen), its first
+        ``hands`` hands if given."""
+        self.settings = settings
+        self.match = read_record(write_record(match))
+        self.names = names
+        shown = self.match.hands if hands is None else self.match.hands[:hands]
+        self.steps: list[list[Step]] = [self._steps_of(hand) for hand in shown]
+
+    @classmethod
+    def of_text(cls, text: str) -> Replay:
+        """The replay of a record's text; raises :class:`~engine.errors.EngineError` if it is not valid.
+
+        Seats are named as the record names them (``Seat0``…), else by where they sit.
+        """
+        settings, match = read_game(text)
+        default = seat_names(settings.players)
+        names = tuple(match.tags.get(f"Seat{seat}") or default[seat] for seat in range(settings.players))
+        return cls(settings, match, names)
+
+    @classmethod
+    def of_table(cls, controller: Controller) -> Replay | None:
+        """The replay of the hands finished at the table (``None`` before the first ends).
+
+        The hand being played is left out: its replay would show the other players' tiles.
+        """
+        finished = len(controller.match.results)
+        if not finished:
+            return None
+        return cls(controller.settings, controller.match, controller.names, finished)
+
+    def frame(self, hand_index: int, move: int) -> Frame:
+        """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists)."""
+        hand_index, move = self.clamp(hand_index, move)
+        recorded = self.match.hands[hand_index]
+        rules = self.match.rules
+        hand = recorded.start_copy()
+        for action in recorded.actions[:move]:
+            hand.apply(action)
+        ended = recorded.result
+        if ended is not None and ended.reason == "target" and move == len(recorded.actions):
+            assert ended.winner_seat is not None
+            hand.end_at_target(
+                ended.winner_seat
+            )  # the match, not the hand, ended it: a side reached the target
+        before = self.match.sheet[hand_index - 1].totals if hand_index else self.match.start_scores
+        scores = list(before)
+        for event in hand.history:
+            if isinstance(event, Scored):
+                scores[rules.side_of(event.seat)] += event.points
+            elif isinstance(event, Penalized):
+                scores[rules.side_of(event.seat)] -= event.points
+        if hand.is_over and hand_index < len(self.match.sheet):
+            scores = list(self.match.sheet[hand_index].totals)
+        last = self.steps[hand_index][move - 1] if move else None
+        return Frame(hand_index, move, hand, tuple(scores), last)
+
+    def _steps_of(self, recorded: Hand) -> list[Step]:
+        """Each move of a hand with its notation and a sentence naming the player."""
+        hand = recorded.start_copy()
+        steps = []
+        for action in recorded.actions:
+            seat = action.seat if isinstance(action, Claim) else hand.turn
+            layout = hand.layout
+            drawn = hand.boneyard()[-1] if isinstance(action, Draw) else None
+            value = layout.value(action.end) if isinstance(action, Play) and action.end is not None else None
+            seen = len(hand.history)
+            hand.apply(action)
+            scored = sum(event.points for event in hand.history[seen:] if isinstance(event, Scored))
+            text = " ".join(action_words(layout, action, drawn))
+            steps.append(Step(seat, text, self._sentence(seat, action, value, drawn, scored)))
+        return steps
+
+    def _sentence(self, seat: int, action: object, value: int | None, drawn: object, scored: int) -> str:
+        name = self.names[seat]
+        if isinstance(action, Play):
+            where = "" if value is None else f" on the {value}"
+            said = f"{name} {agree(name, 'plays')} {action.tile}{where}"
+        elif isinstance(action, Draw):
+            said = f"{name} {agree(name, 'draws')} {drawn}"
+        elif isinstance(action, Pass):
+            said = f"{name} {agree(name, 'passes')}"
+        elif isinstance(action, Lead):
+            said = f"{name} {agree(name, 'chooses')} {self.names[action.seat]} to lead"
+        elif isinstance(action, Claim):
+            said = f"{name} {agree(name, 'claims muggins' if action.muggins else 'calls')}"
+        else:
+            said = f"{name}: {action}"
+        return said + (f", scoring {scored}." if scored else ".")

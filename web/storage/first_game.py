@@ -1,0 +1,110 @@
+"""Which game a table boots with, and which save slot it keeps its game in.
+
+A table plays the game saved in its slot; else the game a position link starts; else a new
+game of the link's settings, of a damaged save's, or of the default table. Everything that
+goes wrong on the way (storage blocked, a damaged save set aside, a link that cannot be
+read or played) becomes a notice for the person; nothing stops the boot.
+
+Pure Python (the engine and the standard library); no browser imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import EngineError
+from web.game_dialog import import_error_text
+from web.links.params import LinkRequest
+from web.storage.saves import SaveSlots
+from web.settings import Settings
+from web.links.share import Shared, SharedError, read_fragment
+from web.table_kinds import Game, from_position, new_game, new_seed, restored
+
+__all__ = ["NOT_KEPT", "FirstGame", "first_game", "read_shared", "slot_of"]
+
+NOT_KEPT = (
+    "This browser does not let the table store anything here, so games will not be kept: "
+    "a reload starts a new game."
+)
+"""Said once when storage is blocked (a cross-site frame, some private windows)."""
+
+
+@dataclass(frozen=True)
+class FirstGame:
+    """The game a table boots with."""
+
+    game: Game
+    restored: bool
+    """Whether it is the game saved in the table's slot."""
+    notices: list[str]
+    """What the person is told about the boot (empty when all went well)."""
+
+
+def read_shared(fragment: str) -> tuple[Shared | None, str]:
+    """The game a link's fragment carries, or why it cannot be read ("" if it carries none)."""
+    try:
+        return read_fragment(fragment), ""
+    except SharedError as error:
+        return None, str(error)
+
+
+def slot_of(link: LinkRequest, shared: Shared | None) -> str:
+    """The table's save slot: the game its link asks for ("" for the plain table), so tables
+    embedded side by side, or opened from different links, keep their own games."""
+    if shared is not None and shared.kind == "position":
+        return f"{link.key} position {shared.text.strip()}".strip()
+    return link.key
+
+
+def first_game(
+    slots: SaveSlots, slot: str, link: LinkRequest, shared: Shared | None, problems: list[str]
+) -> FirstGame:
+    """The game saved in ``slot`` if there is one, else the game ``shared`` (a link's
+    position) starts, else a new game (the link's settings, a damaged save's, or the default
+    table), dealt from the link's seed or a new one; ``problems``: what the person is told already."""
+
+    def seed() -> int:
+        return new_seed() if link.seed is None else link.seed
+
+    notices = [] if slots.available else [NOT_KEPT]
+    saved, damaged = slots.load(slot)
+    settings_kept = slots.damaged_settings
+    game: Game | None = None
+    if saved is not None:
+        try:
+            game = restored(saved.text)
+        except EngineError:  # every part is well formed, but a move cannot be played
+            settings_kept = saved.settings
+            damaged = slots.set_aside(slot)
+    notices += [message for message in (damaged, link.notice(), *problems) if message]
+    if game is not None:
+        return FirstGame(game, True, notices)
+    if shared is not None and shared.kind == "position":
+        try:
+            return FirstGame(
+                from_position(shared.text, seed(), _link_levels(link, shared.text)), False, notices
+            )
+        except EngineError as error:
+            notices.append("The position in this link cannot be played: " + import_error_text(error))
+    settings = link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
+    return FirstGame(new_game(settings, seed()), False, notices)
+
+
+def _link_levels(link: LinkRequest, position: str) -> tuple[str, ...]:
+    """The computer players' levels the link gives, if it names the position's rule set and table."""
+    settings = link.settings
+    head = position.strip().split()
+    if settings is None or len(head) < 2 or head[0] != settings.variant or head[1] != str(settings.players):
+        return ()
+    return settings.levels
+
+
+def _settings_or_none(data: dict[str, Any] | None) -> Settings | None:
+    """Settings from a save's settings part, or None if there are none or they are not valid."""
+    if data is None:
+        return None
+    try:
+        return Settings.from_json(data)
+    except EngineError:
+        return None

@@ -1,0 +1,161 @@
+"""Statistics kept on the device, per rule set: matches and hands played and won, points for
+and against, the current and the best run of matches won, and the running accuracy of the
+person's hands reviewed (:mod:`engine.line.ai.review`).
+
+Stored as JSON under one key of the browser's storage (:data:`STATS_KEY`), read
+defensively (anything damaged reads as no statistics), and counted once per hand: a
+reload, or a hand taken back and played again, does not count a hand twice.
+
+Pure Python (standard library and :mod:`web.storage.saves`' storage protocol); no browser imports.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from web.storage.saves import Storage
+
+__all__ = ["STATS_KEY", "RuleSetStats", "Stats"]
+
+STATS_KEY = "dominoes.stats"
+"""Where the statistics are kept (the main table only; embedded tables keep none)."""
+
+_MAX_COUNTED = 120
+"""How many counting marks are remembered, the least recently used forgotten first: two per
+match (its hands, and whether it was counted as finished) and one per hand reviewed."""
+
+
+@dataclass
+class RuleSetStats:
+    """One rule set's figures, from the person's side."""
+
+    matches: int = 0
+    matches_won: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    streak: int = 0
+    """Matches won in a row, up to now."""
+    best_streak: int = 0
+    reviewed_hands: int = 0
+    """Hands of the person's reviewed (each once)."""
+    reviewed_decisions: int = 0
+    """Their decisions with a choice."""
+    sound_decisions: int = 0
+    """Those the review found lost nothing real: over ``reviewed_decisions``, the running accuracy."""
+
+    @property
+    def accuracy(self) -> float | None:
+        """The running accuracy of the reviewed hands (``None``: none reviewed)."""
+        return self.sound_decisions / self.reviewed_decisions if self.reviewed_decisions else None
+
+
+class Stats:
+    """The statistics in a storage; every change is written at once."""
+
+    def __init__(self, storage: Storage) -> None:
+        """Read the statistics from ``storage`` (none if they are missing or damaged)."""
+        self.storage = storage
+        self.by_rule_set: dict[str, RuleSetStats] = {}
+        self._counted: dict[str, int] = {}
+        self._load()
+
+    def of(self, variant: str) -> RuleSetStats:
+        """The figures of a rule set (zeros if it was never played)."""
+        return self.by_rule_set.get(variant, RuleSetStats())
+
+    def count_hand(
+        self, match_id: str, variant: str, hand_number: int, won: bool, points_for: int, points_against: int
+    ) -> bool:
+        """Count a finished hand of match ``match_id`` once; returns whether it was counted now."""
+        if self._counted.get(match_id, 0) >= hand_number:
+            return False
+        self._mark(match_id, hand_number)
+        self._trim()
+        figures = self.by_rule_set.setdefault(variant, RuleSetStats())
+        figures.hands += 1
+        figures.hands_won += int(won)
+        figures.points_for += points_for
+        figures.points_against += points_against
+        self._save()
+        return True
+
+    def count_match(self, match_id: str, variant: str, won: bool) -> bool:
+        """Count a finished match once (after its last hand); returns whether it was counted now."""
+        marker = f"{match_id}:match"
+        if self._counted.get(marker):
+            return False
+        self._mark(marker, 1)
+        self._trim()
+        figures = self.by_rule_set.setdefault(variant, RuleSetStats())
+        figures.matches += 1
+        figures.matches_won += int(won)
+        figures.streak = figures.streak + 1 if won else 0
+        figures.best_streak = max(figures.best_streak, figures.streak)
+        self._save()
+        return True
+
+    def count_review(self, match_id: str, variant: str, hand_number: int, decisions: int, sound: int) -> bool:
+        """Count the review of hand ``hand_number`` of a match once (``decisions`` with a choice,
+        ``sound`` of them lost nothing real); returns whether it was counted now."""
+        marker = f"{match_id}:review:{hand_number}"
+        if self._counted.get(marker) or not 0 <= sound <= decisions:
+            return False
+        self._mark(marker, 1)
+        self._trim()
+        figures = self.by_rule_set.setdefault(variant, RuleSetStats())
+        figures.reviewed_hands += 1
+        figures.reviewed_decisions += decisions
+        figures.sound_decisions += sound
+        self._save()
+        return True
+
+    def reset(self) -> None:
+        """Forget every figure (the matches already counted stay counted)."""
+        self.by_rule_set = {}
+        self._save()
+
+    def _mark(self, key: str, value: int) -> None:
+        """Remember a counting mark as the most recent one."""
+        self._counted.pop(key, None)
+        self._counted[key] = value
+
+    def _trim(self) -> None:
+        while len(self._counted) > _MAX_COUNTED:
+            del self._counted[next(iter(self._counted))]
+
+    def _load(self) -> None:
+        try:
+            text = self.storage.get(STATS_KEY)
+            data = json.loads(text) if isinstance(text, str) and len(text) < 200_000 else {}
+        except Exception:  # blocked storage or damaged text both mean "no statistics yet"
+            data = {}
+        if not isinstance(data, dict):
+            return
+        names = [field.name for field in fields(RuleSetStats)]
+        rule_sets = data.get("rule_sets")
+        if isinstance(rule_sets, dict):
+            for variant, values in rule_sets.items():
+                if isinstance(variant, str) and isinstance(values, dict):
+                    numbers = {name: values.get(name, 0) for name in names}
+                    if all(type(value) is int and 0 <= value < 10**9 for value in numbers.values()):
+                        self.by_rule_set[variant] = RuleSetStats(**numbers)
+        counted = data.get("counted")
+        if isinstance(counted, dict):
+            self._counted = {
+                str(key): value for key, value in counted.items() if type(value) is int and 0 <= value < 10**6
+            }
+            self._trim()
+
+    def _save(self) -> None:
+        data: dict[str, Any] = {
+            "rule_sets": {variant: asdict(figures) for variant, figures in self.by_rule_set.items()},
+            "counted": self._counted,
+        }
+        try:
+            self.storage.set(STATS_KEY, json.dumps(data))
+        except Exception:  # storage full or blocked: the figures stay for this visit
+            return
