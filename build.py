@@ -90,7 +90,7 @@ def parser() -> argparse.ArgumentParser:
         "build",
         help="assemble dist/ (runs npm ci first if node_modules is missing or stale)",
         description=(
-            "Delete and recreate dist/: index.html, pyscript.toml, PyScript and the core "
+            "Delete and recreate dist/: index.html, pyscript.json, PyScript and the core "
             "Pyodide runtime copied from node_modules, app.zip (engine/ and web/ Python "
             "packages, deterministic), main.py, style.css, the service worker (its cache "
             "named after a hash of the build) and the web app manifest."

@@ -1,20 +1,53 @@
 """Every game the table offers, by id: the line-of-play rule sets and Dice and Dominoes.
 
 Each entry is a :class:`~engine.game.Game`: what the app lists and explains, and how a game
-of it starts or is read from its record. A new kind of game adds its entry here.
+of it starts or is read from its record. Beside the entries, each kind of game's computer
+players (their levels, and the one a game gets when none is named) and the order of the
+new-game dialog's groups. A new kind of game adds its entries, its players and its groups
+here, and nothing anywhere else asks which kind a game is.
 """
 
 from __future__ import annotations
 
-from engine.dice.variant import DICE
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.dice.ai import DICE_LEVEL_NAMES
+from engine.dice.game import DiceGame
+from engine.dice.variant import DICE, DICE_GROUP
 from engine.errors import RulesError
 from engine.game import Game
-from engine.line.game import LINE_GAMES
+from engine.line.ai import BOT_LEVELS
+from engine.line.game import LINE_GAMES, LineGame
+from engine.line.variants import GROUPS as LINE_GROUPS
 
-__all__ = ["GAMES", "get_game"]
+__all__ = ["GAMES", "GROUPS", "ComputerPlayers", "computer_players", "get_game"]
 
 GAMES: dict[str, Game] = {**LINE_GAMES, DICE.id: DICE}
 """Every game the app offers, by id, in the order the new-game dialog lists them."""
+
+GROUPS: tuple[str, ...] = (*LINE_GROUPS, DICE_GROUP)
+"""The new-game dialog's groups, in order: every game's :attr:`~engine.game.Entry.group` is one."""
+
+
+@dataclass(frozen=True)
+class ComputerPlayers:
+    """The computer players of a kind of game: their levels (id to the name shown, weakest
+    first) and the level a seat gets when a link or a record names none."""
+
+    levels: Mapping[str, str]
+    default: str
+
+
+_PLAYERS_OF_KIND: dict[type[Game], ComputerPlayers] = {
+    LineGame: ComputerPlayers(BOT_LEVELS, "greedy"),
+    DiceGame: ComputerPlayers(DICE_LEVEL_NAMES, "canny"),
+}
+
+
+def computer_players(game_id: str) -> ComputerPlayers:
+    """The computer players of an offered game (a :class:`RulesError` for an unknown id)."""
+    return _PLAYERS_OF_KIND[type(get_game(game_id))]
 
 
 def get_game(game_id: str) -> Game:

@@ -167,6 +167,9 @@ class Entry:
     player_counts: tuple[int, ...]
     default_players: int
     options: tuple[Option, ...] = ()
+    record_only_options: tuple[str, ...] = ()
+    """Options a record of the game may carry that the table does not offer (the value the
+    record gives plays on as written; a new game of the table has the game's own)."""
 
     def targets_for(self, options: Mapping[str, str] | None = None) -> tuple[tuple[int, ...], int]:
         """The targets offered with these options, and the default one (a game played for

@@ -17,22 +17,21 @@ from typing import Any
 
 from engine import EngineError
 from web.board import Board
-from web.dice.replay import DiceReplay, replay_of_text
 from web.embedding.embed import dress_for_embedding
-from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
-from web.game_dialog import GameDialog, import_error_text
 from web.embedding.host_link import HostLink
+from web.game_dialog import GameDialog, import_error_text
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
-from web.storage.local import LocalStorage
 from web.page import Page
 from web.painter import SpriteBook
-from web.replay.model import Replay
+from web.replay.model import Replay, Stepping
 from web.replay.view import ReplayView
+from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.storage.local import LocalStorage
 from web.storage.saves import SaveSlots, slot_key
 from web.storage.stats import Stats
 from web.table import Surroundings, Table
-from web.table_kinds import CLICKS, Game, from_replay, new_game, new_seed, opened, table_for
+from web.table_kinds import CLICKS, Game, from_replay, new_game, new_seed, opened, replay_of_text, table_for
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
 
@@ -219,7 +218,7 @@ class App:
 
     # --- records, replays and positions (the Game dialog and share links) -------------------
 
-    def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
+    def open_replay(self, replay: Stepping, hand_index: int = 0, move: int = 0) -> None:
         """Show a replay over the table (the game at the table is left as it is). A review of
         the table's own match looks at the person's seat, of any other record at the first."""
         self.replay_view.open(replay, hand_index, move, review_seat=self.table.seat_in(replay))

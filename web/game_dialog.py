@@ -13,13 +13,13 @@ from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
 from web.clipboard import copy_text
-from web.dice.replay import DiceReplay, replay_of_text
-from web.storage.game_record import is_record
-from web.page import Page
-from web.replay.model import Replay
 from web.links.share import SharedError, record_fragment
+from web.page import Page
+from web.replay.model import Stepping
+from web.storage.game_record import is_record
 from web.storage.stats import Stats
 from web.table import Table
+from web.table_kinds import replay_of_text
 
 __all__ = ["MAX_IMPORT_CHARS", "AppSide", "GameDialog", "import_error_text"]
 
@@ -35,7 +35,7 @@ class AppSide(Protocol):
         """The game at the table."""
         ...
 
-    def open_replay(self, replay: Replay | DiceReplay, hand_index: int = 0, move: int = 0) -> None:
+    def open_replay(self, replay: Stepping, hand_index: int = 0, move: int = 0) -> None:
         """Show a replay."""
 
     def play_text(self, text: str) -> None:

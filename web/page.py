@@ -11,13 +11,13 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from engine import GROUPS, Draw, EngineError, MatchScoring, Pass, get_variant
-from engine.catalogue import GAMES, get_game
-from engine.dice.variant import DICE, DICE_GROUP
+from engine import Draw, EngineError, MatchScoring, Pass, get_variant
+from engine.catalogue import GAMES, GROUPS, get_game
 from engine.game import Game
 from engine.words import agree
-from web.line.controller import Controller, Settings, seat_names
-from web.settings import seat_levels
+from web.line.controller import Controller, Settings
+from web.seats import seat_names
+from web.settings import default_level, seat_levels
 from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
@@ -436,7 +436,7 @@ class Page:
         for newcomers (block, draw, Caribbean, scoring), each with its one-line description,
         then the chosen one's players, target, options and who plays each seat."""
         cards = []
-        for group in (*GROUPS, DICE_GROUP):
+        for group in GROUPS:
             heading = self.document.createElement("h3")
             heading.textContent = group
             cards.append(heading)
@@ -548,7 +548,7 @@ class Page:
         for seat in range(1, players):
             level = current.levels[seat - 1] if current and len(current.levels) == players - 1 else ""
             if level not in levels:
-                level = "canny" if self.chosen_variant() == DICE.id else "greedy"
+                level = default_level(self.chosen_variant())
             label = self.document.createElement("label")
             label.textContent = f"{names[seat]}: "
             select = self.document.createElement("select")

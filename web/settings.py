@@ -10,14 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Rules, RulesError, make_rules
-from engine.catalogue import get_game
-from engine.dice.ai import DICE_LEVEL_NAMES
-from engine.dice.variant import DICE
+from engine.catalogue import computer_players, get_game
 from engine.line.ai import BOT_LEVELS
 
 __all__ = [
     "DEFAULT_LEVEL",
-    "DICE_SEAT_LEVELS",
     "HUMAN",
     "SEAT_LEVELS",
     "Settings",
@@ -28,25 +25,27 @@ __all__ = [
 HUMAN = "human"
 """The level name of a seat a person plays: always seat 0, and in pass-and-play others too."""
 
-SEAT_LEVELS: dict[str, str] = {HUMAN: "A person (pass and play)", **BOT_LEVELS}
-"""Who may play a seat other than the first: a person sharing the device, or a computer level."""
+PERSON = "A person (pass and play)"
+"""How a seat played by another person sharing the device is offered."""
 
-DICE_SEAT_LEVELS: dict[str, str] = {HUMAN: SEAT_LEVELS[HUMAN], **DICE_LEVEL_NAMES}
-"""The same for Dice and Dominoes, whose computer players are its own."""
+SEAT_LEVELS: dict[str, str] = {HUMAN: PERSON, **BOT_LEVELS}
+"""Who may play a seat other than the first in a line-of-play game: a person sharing the
+device, or a computer level."""
 
 
 DEFAULT_LEVEL = "greedy"
-"""The computer players' level when a link or a record names none."""
+"""The line-of-play computer players' level when a link or a record names none."""
 
 
 def default_level(variant: str) -> str:
-    """The computer players' level when none is named: the dice game has levels of its own."""
-    return "canny" if variant == DICE.id else DEFAULT_LEVEL
+    """The computer players' level in ``variant`` when none is named (each kind of game has
+    computer players of its own)."""
+    return computer_players(variant).default
 
 
 def seat_levels(variant: str) -> dict[str, str]:
     """Who may play a seat other than the first in ``variant``, by level id, with their names."""
-    return DICE_SEAT_LEVELS if variant == DICE.id else SEAT_LEVELS
+    return {HUMAN: PERSON, **computer_players(variant).levels}
 
 
 @dataclass(frozen=True)
@@ -68,25 +67,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         game = get_game(self.variant)
-        resolved = game.resolve_options(self.players, dict(self.options))
+        resolved = game.resolve_options(game.check_players(self.players), dict(self.options))
         object.__setattr__(self, "options", tuple(sorted(resolved.items())))
-        if self.is_dice:
-            if self.players not in game.player_counts or self.target != 0:
-                counts = ", ".join(map(str, game.player_counts))
-                raise RulesError(f"dice is played by {counts} players, without a target", "bad-player-count")
-        else:
-            self.rules()  # raises RulesError if the table is not offered
+        game.check_settings(self.players, self.target, resolved)
         levels = seat_levels(self.variant)
         if len(self.levels) != self.players - 1 or any(level not in levels for level in self.levels):
             raise RulesError(
                 f"need {self.players - 1} levels from {', '.join(levels)}, got {list(self.levels)}",
                 "bad-option",
             )
-
-    @property
-    def is_dice(self) -> bool:
-        """Whether this is Dice and Dominoes (a session for chips, not a match of hands)."""
-        return self.variant == DICE.id
 
     @property
     def people(self) -> int:
@@ -99,7 +88,8 @@ class Settings:
         return self.people > 1
 
     def rules(self) -> Rules:
-        """The engine rules these settings play (not for the dice game: see :attr:`is_dice`)."""
+        """The engine rules these settings play (a line-of-play game only: any other kind
+        raises :class:`RulesError`)."""
         return make_rules(self.variant, self.players, self.target, dict(self.options))
 
     @classmethod
@@ -111,11 +101,11 @@ class Settings:
         options: dict[str, str] | None = None,
         target: int | None = None,
     ) -> Settings:
-        """The variant's defaults (or the given choices) with every AI seat at ``level`` (in
-        the dice game a level it does not have stands for its middle one)."""
+        """The variant's defaults (or the given choices) with every AI seat at ``level`` (a
+        level the game's computer players do not have stands for their default one)."""
         preset = get_game(variant)
-        if variant == DICE.id and level not in DICE_SEAT_LEVELS:
-            level = "canny"
+        if level not in seat_levels(variant):
+            level = default_level(variant)
         count = preset.default_players if players is None else players
         resolved = preset.resolve_options(count, options)
         chosen_target = preset.targets_for(resolved)[1] if target is None else target

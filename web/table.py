@@ -17,18 +17,20 @@ from typing import Any, ClassVar, Protocol
 
 from engine.line.ai.review import MatchReview
 from web.board import Board
-from web.dice.replay import DiceReplay
 from web.embedding.host_link import HostLink
-from web.line.motion import MOTION_MS
 from web.page import Page
 from web.painter import SpriteBook
-from web.replay.model import Replay
+from web.replay.model import Stepping
 from web.replay.view import ReplayView
 from web.review.book import ReviewBook
 from web.settings import Settings
 from web.storage.stats import Stats
 
-__all__ = ["Surroundings", "Table"]
+__all__ = ["MOTION_MS", "Surroundings", "Table"]
+
+
+MOTION_MS = 280.0
+"""How long a slide takes, in ms: quick enough never to hold up play, long enough to follow."""
 
 
 @dataclass
@@ -142,7 +144,7 @@ class Table(Protocol):
         """This moment as a position the person may copy, or ``None``; and what to tell them."""
         ...
 
-    def replay(self) -> Replay | DiceReplay | None:
+    def replay(self) -> Stepping | None:
         """A replay of the hands finished at the table (``None`` if none has)."""
         ...
 
@@ -150,7 +152,7 @@ class Table(Protocol):
         """Whether a game is under way here (opening another replaces it only once confirmed)."""
         ...
 
-    def seat_in(self, replay: Replay | DiceReplay) -> int:
+    def seat_in(self, replay: Stepping) -> int:
         """The person's seat in ``replay`` if it is the game at the table, else 0."""
         ...
 

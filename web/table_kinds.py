@@ -1,41 +1,78 @@
-"""Which table plays which game: the one place that knows every kind of game on the page.
+"""Which table plays which game: the one place on the page that knows every kind of game.
 
 The app asks here for a game (new, restored from a save, opened from a record or a
-position, played on from a replay) and for the :class:`web.table.Table` that plays it;
-it never asks itself which kind of game it holds. A new kind of game is a new controller
-and a new table, listed here.
+position, played on from a replay), for the :class:`web.table.Table` that plays it and for
+the replay of a record; it never asks itself which kind of game it holds. Each kind of game
+in the engine's catalogue has a :class:`TableKind` here: its controller, its table and its
+replay. A new kind of game is a new controller, table and replay, listed in :data:`KINDS`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine import RulesError
-from engine.dice.variant import DICE
+from engine.catalogue import GAMES
+from engine.dice.game import DiceGame
+from engine.game import Game as GameEntry
+from engine.line.game import LineGame
 from engine.line.notation import read_header
-from web.line.controller import Controller
 from web.dice.controller import DiceController
+from web.dice.replay import DiceReplay
 from web.dice.table import DiceTable
-from web.storage.game_record import game_from_position, is_record, read_game
+from web.line.controller import Controller
 from web.line.table import LineTable
-from web.replay.model import Replay
+from web.replay.model import Replay, Stepping
 from web.settings import Settings
+from web.storage.game_record import game_from_position, is_record
 from web.table import Surroundings, Table
 
 __all__ = [
     "CLICKS",
+    "KINDS",
     "Game",
+    "TableKind",
     "from_position",
     "from_replay",
     "new_game",
     "new_seed",
     "opened",
+    "replay_of_text",
     "restored",
     "table_for",
 ]
 
 Game = Controller | DiceController
 """A game at the table: a line-of-play match or a dice session."""
+
+
+@dataclass(frozen=True)
+class TableKind:
+    """How the page plays one kind of game: its controller (new, restored from a save, played
+    on from a record), the table that shows it, and the replay of its records."""
+
+    controller: type[Controller] | type[DiceController]
+    table: Callable[[Game, Surroundings, Table | None, bool], Table]
+    replay: type[Replay] | type[DiceReplay]
+
+
+def _line_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
+    """A line-of-play game after another slides on from the board drawn before it."""
+    assert isinstance(game, Controller)
+    return LineTable(around, game, before.scene_drawn if isinstance(before, LineTable) else None)
+
+
+def _dice_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
+    assert isinstance(game, DiceController)
+    return DiceTable(around, game, throw_now)
+
+
+KINDS: dict[type[GameEntry], TableKind] = {
+    LineGame: TableKind(Controller, _line_table, Replay),
+    DiceGame: TableKind(DiceController, _dice_table, DiceReplay),
+}
+"""Each kind of game of the engine's catalogue (its entry's type), and how the page plays it."""
 
 CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DiceTable.clicks)))
 """The ids of every table's own elements: the app sends their clicks to the table played."""
@@ -48,16 +85,12 @@ def new_seed() -> int:
 
 def new_game(settings: Settings, seed: int) -> Game:
     """A new game of ``settings``, dealt (and thrown) from ``seed``."""
-    if settings.is_dice:
-        return DiceController(settings, seed)
-    return Controller(settings, seed)
+    return _kind_of_variant(settings.variant).controller(settings, seed)
 
 
 def restored(text: str) -> Game:
-    """The game a save holds: a dice session or a line-of-play match (raises :class:`EngineError`)."""
-    if _is_dice_record(text):
-        return DiceController.restore(text)
-    return Controller.restore(text)
+    """The game a save holds, of whichever kind (raises :class:`EngineError`)."""
+    return _kind_of_text(text).controller.restore(text)
 
 
 def opened(text: str, seed: int) -> Game:
@@ -65,19 +98,8 @@ def opened(text: str, seed: int) -> Game:
 
     Raises :class:`EngineError`, saying why in the player's words, if it cannot be played.
     """
-    if _is_dice_record(text):
-        dice = DiceController.restore(text)
-        if dice.session.is_over:
-            raise RulesError("this game is over: start a new one", "match-over")
-        dice.announcements.append("The game you opened is on the table: play on.")
-        return dice
     if is_record(text):
-        settings, match = read_game(text)
-        if match.is_over:
-            raise RulesError("this match is over: replay it instead", "match-over")
-        controller = Controller.over(settings, match)
-        controller.announcements.append("The game you opened is on the table: play on.")
-        return controller
+        return _kind_of_text(text).controller.play_on(text)
     controller = Controller.over(*game_from_position(text, seed))
     controller.announcements.append("The position you opened is on the table: play on.")
     return controller
@@ -95,15 +117,27 @@ def from_replay(replay: Replay, hand_index: int, move: int) -> Game:
     return controller
 
 
+def replay_of_text(text: str) -> Stepping:
+    """The replay of any game's record; raises :class:`~engine.errors.EngineError` if it is
+    not a valid record."""
+    return _kind_of_text(text).replay.of_text(text)
+
+
 def table_for(
     game: Game, around: Surroundings, before: Table | None = None, throw_now: bool = False
 ) -> Table:
-    """The table that plays ``game``, in place of ``before``; ``throw_now``: a new dice game's
-    first throw is seen rolling. A line-of-play game after another slides on from its board."""
-    if isinstance(game, DiceController):
-        return DiceTable(around, game, throw_now)
-    return LineTable(around, game, before.scene_drawn if isinstance(before, LineTable) else None)
+    """The table that plays ``game``, in place of ``before``; ``throw_now``: a new game whose
+    first throw (if it has one) is seen rolling."""
+    kind = next(kind for kind in KINDS.values() if isinstance(game, kind.controller))
+    return kind.table(game, around, before, throw_now)
 
 
-def _is_dice_record(text: str) -> bool:
-    return is_record(text) and read_header(text).get("Variant") == DICE.id
+def _kind_of_variant(variant: str) -> TableKind:
+    return KINDS[type(GAMES[variant])]
+
+
+def _kind_of_text(text: str) -> TableKind:
+    """The kind of game a record names; a position, a save in the JSON form of old, or a
+    record of no known game is read as a line-of-play game (whose reader says what is wrong)."""
+    variant = read_header(text).get("Variant") if is_record(text) else None
+    return _kind_of_variant(variant) if variant in GAMES else KINDS[LineGame]

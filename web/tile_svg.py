@@ -8,7 +8,7 @@ it says the tiles in words beside it for screen readers.
 from __future__ import annotations
 
 from engine.tiles import Tile
-from web.line.render import EDGE, IVORY, PIP, PIP_GRID
+from web.tile_drawing import EDGE, IVORY, PIP, PIP_GRID
 
 __all__ = ["tile_svg"]
 

@@ -53,6 +53,7 @@ DICE = DiceGame(
     ),
     player_counts=(2, 3, 4, 5),
     default_players=3,
+    record_only_options=("ante",),
     options=(
         Option(
             "chips",

@@ -25,8 +25,8 @@ from tests.e2e.table import (
     throttle_cpu,
     watch_long_tasks,
 )
-from web.storage.game_record import read_settings
 from web.settings import HUMAN
+from web.storage.game_record import read_settings
 
 
 def play_with_keyboard(page: Page, current: dict[str, Any]) -> None:

@@ -40,7 +40,7 @@ from engine.dice.variant import DICE_GROUP
 from engine.line.notation import read_record
 from engine.line.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
-from web.line.controller import seat_names
+from web.seats import seat_names
 
 TALLY: Counter[str] = Counter()
 """What the tests did: moves through the canvas and the keyboard, taps under a dialog."""

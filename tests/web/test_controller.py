@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, Hand, Opening, RulesError, Tile, make_rules, parse_tile
-from web.line.controller import Controller, Settings, seat_names
+from web.line.controller import Controller, Settings
 from web.links.params import parse_link
+from web.seats import seat_names
 
 
 def tiles(*texts: str) -> list[Tile]:

@@ -7,9 +7,9 @@ import pytest
 
 from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
 from web.line.controller import Controller, Settings
+from web.line.scene import build_scene, line_layout_of
 from web.links.params import parse_link
 from web.page import score_text, sheet_header, sheet_rows
-from web.line.scene import build_scene, line_layout_of
 
 
 def tiles(text: str) -> list[Tile]:

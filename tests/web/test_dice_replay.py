@@ -12,10 +12,11 @@ from engine.dice.notation import write_dice_record
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from web.dice.controller import DiceController
-from web.dice.replay import DiceReplay, replay_of_text
+from web.dice.replay import DiceReplay
 from web.dice.scene import build_dice_scene
 from web.replay.model import Replay
 from web.settings import Settings
+from web.table_kinds import replay_of_text
 
 
 def table_after(hands: int, seed: int = 4) -> DiceController:

@@ -4,12 +4,12 @@ new game of the link's settings or the default table; and what the person is tol
 from __future__ import annotations
 
 from engine.line.notation import write_position
-from web.line.controller import Controller, Settings
 from web.dice.controller import DiceController
-from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.line.controller import Controller, Settings
 from web.links.params import parse_link
-from web.storage.saves import SaveSlots
 from web.links.share import position_fragment
+from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.storage.saves import SaveSlots
 
 
 class DictStorage:

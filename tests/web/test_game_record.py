@@ -19,6 +19,7 @@ from engine.line.json_record import match_record
 from engine.line.notation import read_position, write_position, write_record
 from engine.line.selfplay import bot_match
 from web.line.controller import Controller, Settings
+from web.settings import HUMAN
 from web.storage.game_record import (
     DEFAULT_LEVEL,
     game_from_position,
@@ -28,7 +29,6 @@ from web.storage.game_record import (
     read_settings,
     settings_of_record,
 )
-from web.settings import HUMAN
 
 
 def play(controller: Controller, moves: int, seed: int = 0) -> Controller:

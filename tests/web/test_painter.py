@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from web.line.controller import Controller, Settings
-from web.painter import Painter, SpriteBook
 from web.line.render import draw_scene
 from web.line.scene import build_scene
+from web.painter import Painter, SpriteBook
 
 
 def test_a_property_set_to_the_value_it_holds_records_nothing() -> None:

@@ -6,11 +6,11 @@ import pytest
 
 from engine import Draw, EngineError, Play, RulesError
 from web.line.controller import Controller
-from web.storage.game_record import read_game
-from web.links.params import parse_link
 from web.line.motion import plan_motion
 from web.line.scene import build_scene
+from web.links.params import parse_link
 from web.settings import HUMAN, Settings
+from web.storage.game_record import read_game
 
 SIZE = (900.0, 600.0)
 

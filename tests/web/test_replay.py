@@ -15,11 +15,12 @@ from engine import Claim, Draw, Lead, Match, Pass, Play, Scored
 from engine.line.ai import make_bot
 from engine.line.notation import read_record, write_record
 from engine.line.selfplay import bot_match
-from web.line.controller import Controller, Settings, seat_names
-from web.storage.game_record import game_text, read_game
+from web.line.controller import Controller, Settings
 from web.line.geometry import Rect
 from web.replay.model import Frame, Replay
 from web.replay.scene import build_replay_scene
+from web.seats import seat_names
+from web.storage.game_record import game_text, read_game
 
 # (variant, players, seed, options): plain draw and block games, a draw for partners, manual
 # scoring with calls, choosing who leads, and a long first-to-six match (59 hands).

@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from engine.line.notation import read_position, read_record, write_position, write_record
 from engine.line.selfplay import bot_match
-from web.links.share import MAX_FRAGMENT, Shared, SharedError, position_fragment, read_fragment, record_fragment
+from web.links.share import (
+    MAX_FRAGMENT,
+    Shared,
+    SharedError,
+    position_fragment,
+    read_fragment,
+    record_fragment,
+)
 
 PYTHON_WORDS = re.compile(
     r"Error|Traceback|Exception|zlib|base64|utf|codec|byte|\b(int|float|str|dict|None|True|False|NaN|inf|nan|"

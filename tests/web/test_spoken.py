@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Play
-from web.line.controller import Controller, Settings
 from web.keys import COMMAND_KEYS, arrow_target
+from web.line.controller import Controller, Settings
 from web.page import score_text
 from web.spoken import READS, ends_sentence, log_entry, read
 

@@ -26,9 +26,9 @@ from engine.dice.notation import read_dice_record, write_dice_record
 from engine.dice.round import Commitment, discard_allowed, matched_to_dice
 from engine.dice.session import DiceSession, HandPayout
 from engine.dice.variant import dice_session
-from web.line.controller import seat_names
-from web.storage.game_record import read_settings
+from web.seats import seat_names
 from web.settings import HUMAN, Settings
+from web.storage.game_record import read_settings
 
 __all__ = ["DiceController", "Picked"]
 
@@ -77,6 +77,16 @@ class DiceController:
         controller._attach(settings, session, reveal_last=True)
         controller._say("Welcome back: your game was restored.")
         return controller
+
+    @classmethod
+    def play_on(cls, text: str) -> DiceController:
+        """The session of a record, to play on from where it stands; raises
+        :class:`EngineError`, in the player's words, if it is not valid or is over."""
+        dice = cls.restore(text)
+        if dice.session.is_over:
+            raise RulesError("this game is over: start a new one", "match-over")
+        dice.announcements.append("The game you opened is on the table: play on.")
+        return dice
 
     @classmethod
     def viewing(

@@ -14,9 +14,9 @@ import random
 from typing import Any
 
 from web.dice.scene import DiceScene, DiceSeatCard, PutOut
-from web.line.geometry import Rect
 from web.painter import Painter, SpriteBook
-from web.line.render import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_tile, label, set_font
+from web.rect import Rect
+from web.tile_drawing import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_tile, label, set_font
 
 __all__ = ["ROLL_MS", "draw_dice_on_canvas", "draw_dice_scene"]
 

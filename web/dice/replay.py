@@ -15,15 +15,14 @@ from dataclasses import dataclass
 
 from engine.dice.explain import explain_round
 from engine.dice.hand import DiceRound
-from engine.dice.notation import DICE_VARIANT, read_dice_record, replay_dice_record, write_dice_record
-from engine.line.notation import read_header
-from web.line.controller import seat_names
+from engine.dice.notation import read_dice_record, replay_dice_record, write_dice_record
 from web.dice.controller import DiceController
-from web.storage.game_record import read_settings
-from web.replay.model import Replay, Stepping
+from web.replay.model import Stepping
+from web.seats import seat_names
 from web.settings import Settings
+from web.storage.game_record import read_settings
 
-__all__ = ["DiceFrame", "DiceReplay", "DiceStep", "replay_of_text"]
+__all__ = ["DiceFrame", "DiceReplay", "DiceStep"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,19 @@ class DiceReplay(Stepping):
             return None
         return cls(write_dice_record(controller.session, pending=False), controller.names, finished)
 
+    def said(self, frame: DiceFrame) -> str:
+        """Where the frame is, what the round's reveal did (or the dice as dealt) and the chips."""
+        where = f"Hand {frame.hand_index + 1}, round {frame.move} of {self.moves_in(frame.hand_index)}"
+        chips = frame.table.chips_text()
+        if frame.last is None:
+            dice = frame.table.hand.dice
+            return f"{where}: dealt; the dice show {dice[0]} and {dice[1]}. {chips}."
+        return f"{where}: {frame.last.sentence} {chips}."
+
+    def listed(self, step: DiceStep) -> str:
+        """The round and its dice."""
+        return step.text
+
     def frame(self, hand_index: int, move: int, seat: int = 0) -> DiceFrame:
         """The table after ``move`` rounds of hand ``hand_index`` (clamped), as ``seat`` sees it."""
         hand_index, move = self.clamp(hand_index, move)
@@ -91,10 +103,3 @@ class DiceReplay(Stepping):
         last = self.steps[hand_index][move - 1] if move else None
         return DiceFrame(hand_index, move, table, last)
 
-
-def replay_of_text(text: str) -> Replay | DiceReplay:
-    """The replay of any record's text: a Dice and Dominoes session, or a line-of-play
-    match; raises :class:`~engine.errors.EngineError` if it is not a valid record."""
-    if read_header(text).get("Variant") == DICE_VARIANT:
-        return DiceReplay.of_text(text)
-    return Replay.of_text(text)

@@ -7,7 +7,7 @@ discard pile face up under them; at the bottom the person's choice (the tiles th
 each marked face up or face down) above their hand. :func:`build_dice_scene` places it
 all for a canvas size; :mod:`web.dice.render` draws it.
 
-Standard library, the engine and :mod:`web.line.geometry` only; no browser imports.
+Standard library, the engine, :mod:`web.rect` and :mod:`web.tile_drawing` only; no browser imports.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from engine.dice.hand import DiceRound
 from engine.tiles import Tile
 from web.dice.controller import DiceController
-from web.line.geometry import Rect
-from web.line.scene import TileSprite
+from web.rect import Rect
+from web.tile_drawing import TileSprite
 
 __all__ = ["DiceScene", "DiceSeatCard", "PutOut", "build_dice_scene"]
 

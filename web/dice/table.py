@@ -22,7 +22,7 @@ from web.dice.controller import DiceController
 from web.dice.render import ROLL_MS, draw_dice_on_canvas
 from web.dice.replay import DiceReplay
 from web.dice.scene import DiceScene, build_dice_scene
-from web.replay.model import Replay
+from web.replay.model import Stepping
 from web.review.book import ReviewBook
 from web.settings import Settings
 from web.sounds import dice_sounds
@@ -346,7 +346,7 @@ class DiceTable:
         session = self.controller.session
         return not session.is_over and (session.hand_number > 1 or bool(self.controller.hand.rounds))
 
-    def seat_in(self, replay: Replay | DiceReplay) -> int:
+    def seat_in(self, replay: Stepping) -> int:
         """The first seat: a dice replay is shown as it was recorded."""
         return 0
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from web.line.controller import Controller
 from web.embedding.embed import Command, Embed, event, read_command
+from web.line.controller import Controller
 
 __all__ = ["HostLink"]
 

@@ -33,31 +33,11 @@ from engine.line.ai import SearchBot, make_bot, own_call, think_through
 from engine.line.ai.hint import Hint, hint, hint_bot
 from engine.line.json_record import replay
 from engine.words import agree
-from web.storage.game_record import game_text, is_record, read_game
+from web.seats import seat_names
 from web.settings import HUMAN, Settings
-from web.line.table_layout import SEAT_POSITIONS
+from web.storage.game_record import game_text, is_record, read_game
 
-__all__ = ["HUMAN", "POSITIONS", "Controller", "Settings", "seat_names"]
-
-POSITIONS = SEAT_POSITIONS
-"""Where each seat sits on screen, seat 0 (the person) at the bottom, then clockwise."""
-
-_NAMES = {
-    "bottom": "You",
-    "left": "West",
-    "top": "North",
-    "right": "East",
-    "top-left": "North-West",
-    "top-right": "North-East",
-}
-
-
-def seat_names(players: int, pass_and_play: bool = False) -> tuple[str, ...]:
-    """The display name of each seat: "You" (or "South" when people share the device), then
-    compass points clockwise."""
-    names = tuple(_NAMES[position] for position in POSITIONS[players])
-    return ("South", *names[1:]) if pass_and_play else names
-
+__all__ = ["HUMAN", "Controller", "Settings"]
 
 class Controller:
     """One match at the table, seen by the person holding the device.
@@ -89,6 +69,17 @@ class Controller:
             settings, match = _legacy_save(text)
         controller = cls.over(settings, match)
         controller._say("Welcome back: your game was restored.")
+        return controller
+
+    @classmethod
+    def play_on(cls, text: str) -> Controller:
+        """The match of a record, to play on from its end; raises :class:`EngineError`, in
+        the player's words, if it is not valid or is over."""
+        settings, match = read_game(text)
+        if match.is_over:
+            raise RulesError("this match is over: replay it instead", "match-over")
+        controller = cls.over(settings, match)
+        controller.announcements.append("The game you opened is on the table: play on.")
         return controller
 
     @classmethod

@@ -11,7 +11,8 @@ Standard library only (no DOM, no engine).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from web.rect import Point, Rect
 
 __all__ = [
     "MAX_UNIT",
@@ -25,10 +26,6 @@ __all__ = [
     "snap",
     "snap_unit",
 ]
-
-Point = tuple[float, float]
-"""A point (x, y) in CSS px."""
-
 
 MAX_UNIT = 36.0
 """Default cap on the short side of a laid tile, in CSS px."""
@@ -53,55 +50,6 @@ _MAX_MARGIN = 8.0
 _MARGIN_FRACTION = 0.04
 _UNIT_STEP = 1.0 / 64.0  # units are multiples of this, so half-units are multiples of 1/128
 _DEGENERATE_UNIT = 1e-3
-
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle: top-left corner (x, y), width w and height h."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        """The x coordinate of the right edge."""
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        """The y coordinate of the bottom edge."""
-        return self.y + self.h
-
-    @property
-    def center(self) -> Point:
-        """The centre point (x, y)."""
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    def contains(self, px: float, py: float) -> bool:
-        """Whether the point lies inside (left/top edges included, right/bottom excluded)."""
-        return self.x <= px < self.right and self.y <= py < self.bottom
-
-    def intersects(self, other: Rect) -> bool:
-        """Whether the two interiors overlap (rectangles that only touch do not intersect)."""
-        return (
-            self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
-        )
-
-    def encloses(self, other: Rect) -> bool:
-        """Whether `other` lies entirely inside this rectangle (shared edges allowed)."""
-        return (
-            self.x <= other.x
-            and other.right <= self.right
-            and self.y <= other.y
-            and other.bottom <= self.bottom
-        )
-
-    def inset(self, dx: float, dy: float | None = None) -> Rect:
-        """This rectangle shrunk by dx on the left and right and dy (default dx) on top and bottom."""
-        ddy = dx if dy is None else dy
-        return Rect(self.x + dx, self.y + ddy, max(0.0, self.w - 2 * dx), max(0.0, self.h - 2 * ddy))
 
 
 OPPOSITE = {"E": "W", "W": "E", "N": "S", "S": "N"}

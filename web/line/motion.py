@@ -16,11 +16,9 @@ from dataclasses import dataclass, replace
 
 from web.line.geometry import Rect
 from web.line.scene import Scene, TileSprite
+from web.table import MOTION_MS
 
 __all__ = ["COUNT_UP_MS", "MOTION_MS", "Motion", "ScoreCount", "plan_motion"]
-
-MOTION_MS = 280.0
-"""How long a slide takes, in ms: quick enough never to hold up play, long enough to follow."""
 
 COUNT_UP_MS = 700.0
 """How long the score takes to count up to a new total, in ms."""

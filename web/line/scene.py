@@ -15,6 +15,7 @@ from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
 from web.line.controller import Controller
 from web.line.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
 from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
+from web.tile_drawing import TileSprite
 
 __all__ = [
     "DRAW_HIT",
@@ -29,24 +30,6 @@ __all__ = [
 
 DRAW_HIT = "draw"
 """What :meth:`Scene.hit` returns for a tap on the boneyard when drawing is allowed."""
-
-
-@dataclass(frozen=True)
-class TileSprite:
-    """One tile to draw: where, which way up, the value on each half, and its highlight."""
-
-    rect: Rect
-    vertical: bool
-    first: int
-    second: int
-    face_up: bool = True
-    playable: bool = False
-    selected: bool = False
-    last: bool = False
-    hinted: bool = False
-    """The tile the hint suggests playing."""
-    ghost: bool = False
-    """A tile drawn where it could have gone, not laid (a review's better move): see-through."""
 
 
 @dataclass(frozen=True)

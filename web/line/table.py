@@ -21,20 +21,19 @@ from engine import Draw, EngineError, Lead, Match, Pass, Tile, parse_end, parse_
 from engine.line.ai.review import MatchReview
 from engine.line.notation import write_position
 from web.line.controller import Controller
-from web.dice.replay import DiceReplay
 from web.line.drag import Drag
 from web.line.motion import Motion, ScoreCount, plan_motion
-from web.page import score_text
 from web.line.render import draw_on_canvas
-from web.replay.model import Replay
-from web.review.book import ReviewBook
 from web.line.scene import Scene, build_scene
+from web.line.warmup import warm_up
+from web.page import score_text
+from web.replay.model import Replay, Stepping
+from web.review.book import ReviewBook
 from web.settings import Settings
 from web.slices import run_in_slices
 from web.sounds import sounds_for
 from web.spoken import read
 from web.table import Surroundings
-from web.line.warmup import warm_up
 
 __all__ = ["LineTable"]
 
@@ -585,7 +584,7 @@ class LineTable:
         match = self.controller.match
         return not match.is_over and any(hand.actions for hand in match.hands)
 
-    def seat_in(self, replay: Replay | DiceReplay) -> int:
+    def seat_in(self, replay: Stepping) -> int:
         """The person's seat in ``replay`` if it is the match at the table, else 0."""
         if isinstance(replay, Replay) and self._is_table_match(replay.match):
             return self.controller.human_seat

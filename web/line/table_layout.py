@@ -18,14 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web.line.geometry import Point, Rect
-
-SEAT_POSITIONS: dict[int, tuple[str, ...]] = {
-    2: ("bottom", "top"),
-    3: ("bottom", "left", "right"),
-    4: ("bottom", "left", "top", "right"),
-    5: ("bottom", "left", "top-left", "top-right", "right"),
-}
-"""Where each seat sits on screen, in seat order, for each number of players."""
+from web.seats import SEAT_POSITIONS
 
 LEGIBLE_HAND_UNIT = 18.0
 """Below this unit (px) the hand's tiles are split into two rows."""

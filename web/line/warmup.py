@@ -14,9 +14,9 @@ from collections.abc import Generator
 
 from engine import Play
 from web.line.controller import Controller, Settings
-from web.painter import Painter
 from web.line.render import draw_scene
 from web.line.scene import build_scene
+from web.painter import Painter
 
 __all__ = ["WARM_UP_MOVES", "WARM_UP_STEPS", "warm_up"]
 

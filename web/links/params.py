@@ -62,12 +62,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
-from engine import EngineError, Variant
+from engine import EngineError
 from engine.catalogue import GAMES
+from engine.game import Entry
 from engine.words import and_list
-from web.line.controller import Settings
 from web.embedding.embed import EMBED_PARAMETERS, Embed, read_embed
-from web.settings import DEFAULT_LEVEL, default_level, seat_levels
+from web.settings import DEFAULT_LEVEL, Settings, default_level, seat_levels
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -221,7 +221,7 @@ class _Reader:
             )
             return None
 
-    def _players(self, variant: Variant) -> int:
+    def _players(self, variant: Entry) -> int:
         text = self.params.get("players")
         if text is None:
             return variant.default_players
@@ -234,7 +234,7 @@ class _Reader:
         )
         return variant.default_players
 
-    def _options(self, variant: Variant, players: int) -> dict[str, str]:
+    def _options(self, variant: Entry, players: int) -> dict[str, str]:
         chosen: dict[str, str] = {}
         for option in variant.options:
             text = self.params.get(option.id)
@@ -256,7 +256,7 @@ class _Reader:
                 chosen[option.id] = value
         return variant.resolve_options(players, chosen)  # checked above: cannot raise
 
-    def _target(self, variant: Variant, options: Mapping[str, str]) -> int | None:
+    def _target(self, variant: Entry, options: Mapping[str, str]) -> int | None:
         text = self.params.get("target")
         if text is None:
             return None
@@ -289,7 +289,7 @@ class _Reader:
         return (default,) * computers
 
     def _chosen(
-        self, variant: Variant, players: int, target: int | None, level: str, options: Mapping[str, str]
+        self, variant: Entry, players: int, target: int | None, level: str, options: Mapping[str, str]
     ) -> list[tuple[str, str]]:
         """The link's accepted choices that differ from the variant's defaults."""
         chosen = [] if players == variant.default_players else [("players", str(players))]
@@ -311,7 +311,7 @@ class _Reader:
             )
         self._unknown(set(self.params) - set(PARAMETERS) - _ALL_OPTION_IDS, None)
 
-    def _unknown(self, names: Iterable[str], variant: Variant | None) -> None:
+    def _unknown(self, names: Iterable[str], variant: Entry | None) -> None:
         wanted = set(names)
         unknown = [name for name in self.params if name in wanted]
         if not unknown:

@@ -10,16 +10,19 @@ Pure Python (standard library and the engine); no browser imports.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine import Claim, Draw, Hand, Lead, Match, Pass, Penalized, Play, Scored
 from engine.line.notation import read_record, write_record
 from engine.line.notation.moves import action_words
 from engine.words import agree
-from web.line.controller import Controller, seat_names
-from web.storage.game_record import read_game
+from web.line.controller import Controller
+from web.seats import seat_names
 from web.settings import Settings
+from web.storage.game_record import read_game
 
 __all__ = ["Frame", "Replay", "Step", "Stepping"]
 
@@ -46,11 +49,34 @@ class Frame:
     """The move just made (``None`` at the start of a hand)."""
 
 
-class Stepping:
-    """Hands of moves to step through, as the replay viewer steps them (any game's replay)."""
+class Stepping(ABC):
+    """Hands of moves to step through, as the replay viewer steps them (any game's replay):
+    each kind of game's replay gives its frames and says them in words."""
 
-    steps: Sequence[Sequence[object]]
+    steps: Sequence[Sequence[Any]]
     """Each hand's moves (at least one hand)."""
+
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+
+    settings: Settings
+    """The game's settings, as its record gives them."""
+
+    reviewable: bool = False
+    """Whether the viewer offers the hand review, playing on from a move and puzzle links."""
+
+    @abstractmethod
+    def frame(self, hand_index: int, move: int, seat: int = 0) -> Any:
+        """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists), as
+        ``seat`` sees it where the kind of game hides something even in a replay."""
+
+    @abstractmethod
+    def said(self, frame: Any) -> str:
+        """What the viewer says of a frame: where it is in the record and what just happened."""
+
+    @abstractmethod
+    def listed(self, step: Any) -> str:
+        """A move as the viewer's list of moves shows it."""
 
     @property
     def hand_count(self) -> int:
@@ -87,6 +113,8 @@ class Stepping:
 class Replay(Stepping):
     """A match to step through: hands, their moves, and the table at any move."""
 
+    reviewable = True
+
     def __init__(
         self, settings: Settings, match: Match, names: tuple[str, ...], hands: int | None = None
     ) -> None:
@@ -120,8 +148,9 @@ class Replay(Stepping):
             return None
         return cls(controller.settings, controller.match, controller.names, finished)
 
-    def frame(self, hand_index: int, move: int) -> Frame:
-        """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists)."""
+    def frame(self, hand_index: int, move: int, seat: int = 0) -> Frame:
+        """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists;
+        every tile is in it: the viewer chooses whose it shows)."""
         hand_index, move = self.clamp(hand_index, move)
         recorded = self.match.hands[hand_index]
         rules = self.match.rules
@@ -145,6 +174,26 @@ class Replay(Stepping):
             scores = list(self.match.sheet[hand_index].totals)
         last = self.steps[hand_index][move - 1] if move else None
         return Frame(hand_index, move, hand, tuple(scores), last)
+
+    def said(self, frame: Frame) -> str:
+        """Where the frame is, what was just played (with the hand's end) and the score."""
+        where = f"Hand {frame.hand_index + 1}, move {frame.move} of {self.moves_in(frame.hand_index)}"
+        scores = "-".join(str(score) for score in frame.scores)
+        if frame.last is None:
+            opener = self.names[frame.hand.opening.seat]
+            what = f"{opener} to open" if not frame.hand.opening.lead_choices else f"{opener} to choose who leads"
+            return f"{where}: dealt; {what}. Score {scores}."
+        ended = ""
+        result = frame.hand.result
+        if result is not None:
+            sheet = self.match.sheet
+            award = sheet[frame.hand_index].award if frame.hand_index < len(sheet) else ()
+            ended = " " + result.describe(self.names, award) + "."
+        return f"{where}: {frame.last.sentence}{ended} Score {scores}."
+
+    def listed(self, step: Step) -> str:
+        """Who moved, and the move in notation."""
+        return f"{self.names[step.seat]}: {step.text}"
 
     def _steps_of(self, recorded: Hand) -> list[Step]:
         """Each move of a hand with its notation and a sentence naming the player."""

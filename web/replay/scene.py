@@ -13,9 +13,10 @@ from collections.abc import Collection
 
 from engine import Play
 from web.line.geometry import Rect
-from web.replay.model import Frame
 from web.line.scene import Scene, SeatSprite, TileSprite, boneyard_label, line_layout_of
-from web.line.table_layout import SEAT_POSITIONS, hand_tile_rects, hidden_tile_rects, table_regions
+from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
+from web.replay.model import Frame
+from web.seats import SEAT_POSITIONS
 
 __all__ = ["build_replay_scene"]
 

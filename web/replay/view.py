@@ -17,19 +17,19 @@ from typing import Any
 from engine.line.notation import Position, write_position
 from engine.words import possessive
 from web.clipboard import copy_text
-from web.line.controller import Controller
 from web.dice.render import draw_dice_on_canvas
-from web.dice.replay import DiceFrame, DiceReplay, DiceStep
+from web.dice.replay import DiceFrame, DiceReplay
 from web.dice.scene import DiceScene, build_dice_scene
+from web.line.controller import Controller
+from web.line.render import draw_on_canvas
+from web.line.scene import Scene
+from web.links.share import position_fragment
 from web.page import Page, score_text
 from web.painter import SpriteBook
-from web.line.render import draw_on_canvas
-from web.replay.model import Frame, Replay, Step
+from web.replay.model import Frame, Replay, Stepping
 from web.replay.scene import build_replay_scene
 from web.review.book import MARKS
 from web.review.view import ReviewView
-from web.line.scene import Scene
-from web.links.share import position_fragment
 
 __all__ = ["SWIPE_PX", "ReplayView"]
 
@@ -50,7 +50,7 @@ class ReplayView:
         self.sprites = sprites
         self.canvas = page.el("replay-canvas")
         self.ctx = self.canvas.getContext("2d")
-        self.replay: Replay | DiceReplay | None = None
+        self.replay: Stepping | None = None
         self.sheet_controller: Controller | None = None
         self.hand_index = 0
         self.move = 0
@@ -98,7 +98,7 @@ class ReplayView:
 
     def open(
         self,
-        replay: Replay | DiceReplay,
+        replay: Stepping,
         hand_index: int = 0,
         move: int = 0,
         title: str = "Replay",
@@ -111,11 +111,10 @@ class ReplayView:
             self.review.close()
         self.replay = replay
         self.review_seat = review_seat
-        dice = isinstance(replay, DiceReplay)
-        self.page.el("replay-review").hidden = dice
+        self.page.el("replay-review").hidden = not replay.reviewable
         self.sheet_controller = _sheet_controller(replay) if isinstance(replay, Replay) else None
-        self.page.el("replay-play-here").hidden = dice
-        self.page.el("replay-puzzle").hidden = dice
+        self.page.el("replay-play-here").hidden = not replay.reviewable
+        self.page.el("replay-puzzle").hidden = not replay.reviewable
         self.page.el("replay-title").textContent = title
         self.page.el("replay-hand").replaceChildren(
             *[
@@ -223,10 +222,8 @@ class ReplayView:
 
     def frame(self) -> Frame | DiceFrame | None:
         """The frame shown now (``None`` before a replay is opened)."""
-        if isinstance(self.replay, DiceReplay):
-            seat = 0 if self.shown == ALL else int(self.shown)
-            return self.replay.frame(self.hand_index, self.move, seat)
-        return None if self.replay is None else self.replay.frame(self.hand_index, self.move)
+        seat = 0 if self.shown == ALL else int(self.shown)
+        return None if self.replay is None else self.replay.frame(self.hand_index, self.move, seat)
 
     def render(self) -> None:
         """Draw the table at the current move and bring the controls up to date."""
@@ -255,7 +252,7 @@ class ReplayView:
         slider.max = str(moves)
         slider.value = str(self.move)
         slider.setAttribute("aria-valuetext", f"move {self.move} of {moves}")
-        el("replay-said").textContent = self._said(frame)
+        el("replay-said").textContent = replay.said(frame)
         el("replay-back").disabled = (self.hand_index, self.move) == (0, 0)
         at_end = replay.forward(self.hand_index, self.move) == (self.hand_index, self.move)
         el("replay-forward").disabled = at_end
@@ -271,37 +268,6 @@ class ReplayView:
         self.review.show(self.hand_index, self.move)
         self.page.document.body.dataset.replay = f"{self.hand_index}:{self.move}"
 
-    def _said(self, frame: Frame | DiceFrame) -> str:
-        replay = self.replay
-        assert replay is not None
-        if isinstance(frame, DiceFrame):
-            where = f"Hand {frame.hand_index + 1}, round {frame.move} of {self._moves()}"
-            chips = frame.table.chips_text()
-            if frame.last is None:
-                return f"{where}: dealt; the dice show {frame.table.hand.dice[0]} and {frame.table.hand.dice[1]}. {chips}."
-            return f"{where}: {frame.last.sentence} {chips}."
-        assert isinstance(replay, Replay)
-        where = f"Hand {frame.hand_index + 1}, move {frame.move} of {self._moves()}"
-        scores = "-".join(str(score) for score in frame.scores)
-        if frame.last is None:
-            opener = replay.names[frame.hand.opening.seat]
-            what = (
-                f"{opener} to open"
-                if not frame.hand.opening.lead_choices
-                else f"{opener} to choose who leads"
-            )
-            return f"{where}: dealt; {what}. Score {scores}."
-        ended = ""
-        result = frame.hand.result
-        if result is not None:
-            award = (
-                replay.match.sheet[frame.hand_index].award
-                if frame.hand_index < len(replay.match.sheet)
-                else ()
-            )
-            ended = " " + result.describe(replay.names, award) + "."
-        return f"{where}: {frame.last.sentence}{ended} Score {scores}."
-
     def _update_move_list(self) -> None:
         replay = self.replay
         assert replay is not None
@@ -311,7 +277,7 @@ class ReplayView:
             item = self.page.document.createElement("li")
             button = self.page.document.createElement("button")
             button.type = "button"
-            text = step.text if isinstance(step, DiceStep) else _step_text(replay, step)
+            text = replay.listed(step)
             button.textContent = text
             if index in marks:
                 button.textContent = f"{text} {MARKS[marks[index]]}"
@@ -423,12 +389,6 @@ class ReplayView:
         option.value = value
         option.textContent = text
         return option
-
-
-def _step_text(replay: Replay | DiceReplay, step: object) -> str:
-    """A line-of-play move in the list: who, and what in notation."""
-    assert isinstance(step, Step)
-    return f"{replay.names[step.seat]}: {step.text}"
 
 
 def _sheet_controller(replay: Replay) -> Controller:

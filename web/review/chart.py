@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web.painter import Painter
-from web.line.render import TEXT, label
 from web.review.book import ChartPoint
+from web.tile_drawing import TEXT, label
 
 __all__ = ["LABEL_COLOURS", "ChartDot", "chart_dots", "dot_at", "draw_chart"]
 

@@ -16,9 +16,9 @@ from typing import Any
 from engine import EngineError
 from web.game_dialog import import_error_text
 from web.links.params import LinkRequest
-from web.storage.saves import SaveSlots
-from web.settings import Settings
 from web.links.share import Shared, SharedError, read_fragment
+from web.settings import Settings
+from web.storage.saves import SaveSlots
 from web.table_kinds import Game, from_position, new_game, new_seed, restored
 
 __all__ = ["NOT_KEPT", "FirstGame", "first_game", "read_shared", "slot_of"]

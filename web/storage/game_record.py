@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from engine import EngineError, Match, RulesError, make_rules, parse_tile
-from engine.dice.variant import DICE
+from engine.catalogue import get_game
 from engine.line.match import settle_partner_draw
 from engine.line.notation import read_header, read_position, read_record, write_position, write_record
 from web.settings import DEFAULT_LEVEL, HUMAN, Settings, default_level, seat_levels
@@ -58,8 +58,8 @@ def settings_of_record(tags: Mapping[str, str], seating: tuple[int, ...] | None 
     if not variant:
         raise RulesError("the record does not say which game it is", "bad-record")
     options = dict(part.partition("=")[::2] for part in tags.get("Options", "").split())
-    if variant == DICE.id:
-        options.pop("ante", None)  # (the table's ante is one chip; a record's own ante plays on as written)
+    for option_id in get_game(variant).record_only_options:
+        options.pop(option_id, None)  # (the record's own value plays on as written)
     default = default_level(variant)
     base = Settings.for_variant(variant, _whole(tags, "Players"), default, options, _whole(tags, "Target"))
     offered = seat_levels(variant)
@@ -67,7 +67,7 @@ def settings_of_record(tags: Mapping[str, str], seating: tuple[int, ...] | None 
         level if (level := tags.get(f"Level{seat}", default)) in offered else default
         for seat in range(1, base.players)
     ]
-    if seating is None and not base.is_dice and base.rules().partner_draw:
+    if seating is None and "PartnerDraw" in tags:
         seating = _seating(tags, base)
     seating = seating or tuple(range(base.players))
     levels = tuple(by_seat[seating.index(player)] for player in range(1, base.players))
@@ -115,12 +115,14 @@ def read_settings(text: str) -> Settings:
 
 
 def _seating(tags: Mapping[str, str], settings: Settings) -> tuple[int, ...] | None:
-    """The seating a ``PartnerDraw`` tag settles (``None`` if it is missing or not valid)."""
+    """The seating a ``PartnerDraw`` tag settles (``None`` if it is missing or not valid, or
+    the game has no draw for partners)."""
     try:
+        rules = make_rules(settings.variant, settings.players, settings.target, dict(settings.options))
+        if not rules.partner_draw:
+            return None
         rounds = [tuple(parse_tile(word) for word in part.split()) for part in tags["PartnerDraw"].split(";")]
-        return settle_partner_draw(
-            make_rules(settings.variant, settings.players, settings.target, dict(settings.options)), rounds
-        ).seating
+        return settle_partner_draw(rules, rounds).seating
     except (KeyError, EngineError):
         return None
 

@@ -57,9 +57,9 @@ from typing import Any
 
 from engine import VARIANTS, EngineError, Variant, make_rules
 from engine.line.json_record import RECORD_FORMAT
-from web.storage.game_record import is_record, read_settings
 from web.links.params import MAX_SEED
 from web.settings import SEAT_LEVELS, Settings
+from web.storage.game_record import is_record, read_settings
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",

@@ -18,7 +18,13 @@ import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from web.storage.save_check import MAX_SAVE_CHARS, SaveError, ValidSave, settings_of_damaged_save, validate_save
+from web.storage.save_check import (
+    MAX_SAVE_CHARS,
+    SaveError,
+    ValidSave,
+    settings_of_damaged_save,
+    validate_save,
+)
 
 __all__ = [
     "BROKEN_PREFIX",
