@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from engine import VARIANTS, Hand, get_variant
-from tests.helpers.scripted import action, line_deal, scripted_hand
+from tests.helpers.scripted import action, line_deal, scripted_hand, swap_hand
 from tests.helpers.tables import TABLES
 from web.line.controller import Controller, Settings
 
@@ -76,10 +76,7 @@ def test_the_check_accepts_sentences(text: str) -> None:
 
 def scripted(controller: Controller, hands: Sequence[str]) -> Hand:
     """Replace the controller's hand by a scripted deal opened by the holder of 6-6."""
-    hand = scripted_hand(controller.match.rules, hands)
-    controller.match.hand = hand
-    controller.match._seen_events = 0
-    return hand
+    return swap_hand(controller.match, scripted_hand(controller.match.rules, hands))
 
 
 def play_through(controller: Controller, moves: Sequence[str]) -> list[str]:
@@ -176,10 +173,7 @@ def test_the_play_off_winner_is_named_in_the_summary() -> None:
         opening = controller.match.hand.opening
         prefix = [f"lead:{starter}"] if opening.lead_choices else []
         hands, moves = line_deal(controller.match.rules, keep, starter, "6-6")
-        controller.match.hand = scripted_hand(
-            controller.match.rules, hands, opening=opening if prefix else None
-        )
-        controller.match._seen_events = 0
+        swap_hand(controller.match, scripted_hand(controller.match.rules, hands, opening=opening if prefix else None))
         said = play_through(controller, [*prefix, *moves])
         if starter == 2:
             assert said[-1].endswith(" 1-1: a play-off hand follows."), said[-1]

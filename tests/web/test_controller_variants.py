@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
+from tests.helpers.scripted import swap_hand
 from web.line.controller import Controller, Settings
 from web.line.scene import build_scene, line_layout_of
 from web.links.params import parse_link
@@ -22,8 +23,7 @@ def with_hand(controller: Controller, hands: list[str], opening: Opening) -> Con
     held = [tiles(text) for text in hands]
     listed = {tile for group in held for tile in group}
     rest = [tile for tile in rules.tiles if tile not in listed]
-    controller.match.hand = Hand(rules, held, rest, opening)
-    controller.match._seen_events = 0
+    swap_hand(controller.match, Hand(rules, held, rest, opening))
     return controller
 
 
