@@ -23,7 +23,7 @@ from web.game_dialog import GameDialog, import_error_text
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
 from web.page import Page
-from web.painter import SpriteBook
+from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
 from web.replay.view import ReplayView
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
@@ -316,7 +316,9 @@ class App:
             "embed": self.embed.enabled,
             "host_messages": [] if self.host is None else list(self.host.sent),
             "replay": None if not view.is_open else {"hand": view.hand_index + 1, "move": view.move},
-            "replay_scene": None if view.scene is None else view.scene.test_data(),
+            "replay_scene": None
+            if view.scene is None
+            else {**view.scene.test_data(), **boxes_data(view.boxes_drawn, view.size_drawn)},
             "review": view.review.test_state(),
         }
 

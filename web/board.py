@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from web.text_metrics import CHARACTERS, font, install
+
 __all__ = ["Board"]
 
 
@@ -35,6 +37,8 @@ class Board:
         """Draws a frame: the app points it at the table being played."""
         self._frame_pending = False
         self._frame_proxy = proxy(self._frame)
+        widths = window.dominoesMeasure(font(100), CHARACTERS).to_py()
+        install(dict(zip(CHARACTERS, widths, strict=True)))
 
     def read_size(self) -> tuple[float, float]:
         """The canvas's size in CSS px, read from the page (a layout of it: and kept in :attr:`size`)."""

@@ -84,3 +84,10 @@ function play(ctx, operations) {
 }
 
 window.dominoesPaint = (ctx, json) => play(ctx, JSON.parse(json));
+
+/** The advance of each character of `characters` in `font` (web/text_metrics.py). */
+window.dominoesMeasure = (font, characters) => {
+  const ctx = makeCanvas(1, 1).getContext("2d");
+  ctx.font = font;
+  return [...characters].map((character) => ctx.measureText(character).width);
+};

@@ -17,17 +17,27 @@ operations]``; paint.js draws it into a canvas of its own at the screen's pixel 
 keeps it, and each frame after that only says ``["drawSprite", key, x, y]`` (device pixels,
 so it is copied pixel for pixel and stays crisp). A :class:`SpriteBook` remembers which
 sprites the browser holds and tells it to forget the least recently used.
+
+Boxes: a painter also keeps the box of everything a frame shows (:attr:`Painter.boxes`): each
+text it writes (measured with :mod:`web.text_metrics`), and each tile, back or mark the
+drawing code notes (:meth:`Painter.note`), tagged with the seat it belongs to. Tests read
+them to prove that no text lies on a tile or on other text and that nothing is cut.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PAINT_FUNCTION", "SPRITE_PIXELS_KEPT", "Painter", "SpriteBook"]
+from web.text_metrics import text_width
+
+__all__ = ["PAINT_FUNCTION", "SPRITE_PIXELS_KEPT", "Box", "Painter", "SpriteBook", "boxes_data"]
 
 PAINT_FUNCTION = "dominoesPaint"
 """The name ``web/paint.js`` gives its function on ``window``: ``dominoesPaint(ctx, json)``."""
@@ -71,6 +81,62 @@ class SpriteBook:
         return forgotten
 
 
+@dataclass(frozen=True)
+class Box:
+    """The box of one thing a frame shows, in CSS px: ``kind`` is ``tile``, ``back``, ``text``,
+    ``badge``, ``mark`` or ``callout``; ``text`` the words of a text; ``seat`` the seat it
+    belongs to and ``hand`` whether it is in the person's hand, where that applies."""
+
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str | None = None
+    seat: int | None = None
+    hand: bool = False
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes' interiors overlap by more than a hair (touching is not overlapping)."""
+        slack = 0.5
+        return (
+            self.x + slack < other.x + other.w
+            and other.x + slack < self.x + self.w
+            and self.y + slack < other.y + other.h
+            and other.y + slack < self.y + self.h
+        )
+
+    def inside(self, width: float, height: float) -> bool:
+        """Whether the box lies within a canvas of ``width`` by ``height`` (to a hair)."""
+        slack = 0.5
+        return (
+            self.x >= -slack
+            and self.y >= -slack
+            and self.x + self.w <= width + slack
+            and self.y + self.h <= height + slack
+        )
+
+    def data(self) -> dict[str, Any]:
+        """Plain data for the browser tests' state (``None`` and ``False`` left out)."""
+        found: dict[str, Any] = {"kind": self.kind, "x": self.x, "y": self.y, "w": self.w, "h": self.h}
+        if self.text is not None:
+            found["text"] = self.text
+        if self.seat is not None:
+            found["seat"] = self.seat
+        if self.hand:
+            found["hand"] = True
+        return found
+
+
+def boxes_data(boxes: list[Box], size: tuple[float, float]) -> dict[str, Any]:
+    """A frame's boxes and the size of the canvas it was drawn on, as the browser tests'
+    state gives them (``boxes``, ``drawn``)."""
+    return {"boxes": [box.data() for box in boxes], "drawn": {"width": size[0], "height": size[1]}}
+
+
+_FONT_SIZE = re.compile(r"(\d+(?:\.\d+)?)px")
+
+
 class _Setting:
     """A context property: setting it records ``["=", name, value]`` unless it holds that value."""
 
@@ -111,7 +177,39 @@ class Painter:
         self.book = book if book is not None else SpriteBook()
         self.operations: list[list[Any]] = []
         """What was drawn, in order (see the module's docstring)."""
+        self.boxes: list[Box] = []
+        """The box of everything drawn so far, in order (see the module's docstring)."""
         self._state: dict[str, Any] = {}
+        self._tags: dict[str, Any] = {}
+
+    # --- boxes --------------------------------------------------------------------------
+
+    @contextmanager
+    def about(self, seat: int | None = None, hand: bool = False) -> Iterator[None]:
+        """Tag the boxes of what is drawn inside the block with the seat it belongs to, and
+        whether it is the person's hand."""
+        before = self._tags
+        self._tags = {"seat": seat, "hand": hand}
+        try:
+            yield
+        finally:
+            self._tags = before
+
+    def note(self, kind: str, x: Number, y: Number, w: Number, h: Number, text: str | None = None) -> None:
+        """Note the box of something drawn that is not text (a tile, a back, a mark)."""
+        self.boxes.append(Box(kind, float(x), float(y), float(w), float(h), text, **self._tags))
+
+    def _note_text(self, kind: str, text: str, x: Number, y: Number, padding: Number = 0) -> None:
+        """Note the box of ``text`` written at (x, y) in the current font, alignment and
+        baseline (``padding`` around it: a pill)."""
+        size = float(_FONT_SIZE.search(self._state.get("font") or "10px").group(1))  # type: ignore[union-attr]
+        width = text_width(text, size) + 2 * padding
+        height = size + padding
+        align = self._state.get("textAlign", "start")
+        left = x - width / 2 if align == "center" else x - width if align in ("right", "end") else x
+        baseline = self._state.get("textBaseline", "alphabetic")
+        top = y - height / 2 if baseline == "middle" else y if baseline == "top" else y - 0.8 * height
+        self.note(kind, left, top, width, height, text)
 
     # --- styles -------------------------------------------------------------------------
 
@@ -197,11 +295,13 @@ class Painter:
     def fillText(self, text: str, x: Number, y: Number) -> None:
         """Write text with the font, alignment and fill style."""
         self.operations.append(["fillText", text, *_numbers((x, y))])
+        self._note_text("text", text, x, y)
 
     def fillTextOnPill(self, text: str, x: Number, y: Number, padding: Number, background: str) -> None:
         """Write text as :meth:`fillText` does, on a rounded pill of ``background`` that fits it
         (the browser measures the text: only it knows the font's widths)."""
         self.operations.append(["fillTextOnPill", text, *_numbers((x, y, padding)), background])
+        self._note_text("text", text, x, y, padding)
 
     def json(self) -> str:
         """The recording, as the JSON text ``web/paint.js`` plays."""

@@ -14,11 +14,14 @@ import math
 from dataclasses import dataclass
 
 from web.painter import Painter
+from web.plates import Plate, badge_font
 from web.rect import Rect
+from web.text_metrics import font
 
 __all__ = [
     "EDGE",
     "GHOST_ALPHA",
+    "HAND_LIFT",
     "HINT",
     "IVORY",
     "PIP",
@@ -29,6 +32,7 @@ __all__ = [
     "TURN",
     "TURN_TEXT",
     "TileSprite",
+    "draw_plate",
     "draw_tile",
     "label",
     "rounded",
@@ -45,7 +49,7 @@ BACK_LIT = "#3a5069"
 BACK_SHADE = "#18222d"
 PLAYABLE = "#f2c14e"
 SELECTED = "#ffe08a"
-LAST = "#e0533d"
+LAST = "#ffffff"
 TARGET = "rgba(242, 193, 78, 0.35)"
 TEXT = "#f4f1e8"
 TURN = "#ffd34d"
@@ -92,10 +96,11 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     """One tile, face or back (a sprite), then the highlight that says the most about it."""
     rect = sprite.rect
     # Marks beyond colour: a tile that can be played stands a little proud of the hand, the
-    # one picked higher; the hint's outline is dashed; the last tile laid wears a badge.
-    lift = 0.3 if sprite.selected else 0.12 if sprite.playable else 0.0
+    # one picked higher; the hint's outline is dashed; the last tile laid wears a halo.
+    lift = HAND_LIFT if sprite.selected else 0.12 if sprite.playable else 0.0
     if lift:
         rect = Rect(rect.x, rect.y - min(rect.w, rect.h) * lift, rect.w, rect.h)
+    ctx.note("tile" if sprite.face_up else "back", rect.x, rect.y, rect.w, rect.h)
     pad = _sprite_padding(rect)
     if sprite.face_up:
         kind = f"face {sprite.first}-{sprite.second}{'v' if sprite.vertical else 'h'}"
@@ -114,7 +119,7 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     outline = _outline(sprite)
     if outline is not None:
         rounded(ctx, Rect(rect.x - 2, rect.y - 2, rect.w + 4, rect.h + 4), _radius(rect) + 2)
-        if sprite.last and not (sprite.selected or sprite.hinted):  # a glow: a wide faint stroke under it
+        if sprite.last and not (sprite.selected or sprite.hinted):  # a halo: a wide faint stroke under it
             ctx.globalAlpha = 0.35
             ctx.lineWidth = 7
             ctx.strokeStyle = outline
@@ -127,20 +132,6 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
         ctx.stroke()
         if sprite.hinted:
             ctx.setLineDash([])
-    if sprite.last:
-        _draw_last_badge(ctx, rect)
-
-
-def _draw_last_badge(ctx: Painter, rect: Rect) -> None:
-    """A round badge on the corner of the last tile laid (its mark, whatever the colours)."""
-    radius = max(3.5, min(rect.w, rect.h) * 0.16)
-    ctx.beginPath()
-    ctx.arc(rect.x + rect.w, rect.y, radius, 0, 2 * math.pi)
-    ctx.fillStyle = LAST
-    ctx.fill()
-    ctx.lineWidth = 1.5
-    ctx.strokeStyle = IVORY_LIT
-    ctx.stroke()
 
 
 def _sprite_padding(rect: Rect) -> float:
@@ -261,6 +252,39 @@ def _outline(sprite: TileSprite) -> str | None:
     return None
 
 
+HAND_LIFT = 0.3
+"""How far a picked-up tile stands above the others, in tile units (a playable one: less)."""
+
+PLATE = "rgba(0, 0, 0, 0.38)"
+"""A plate's body when it is not lit."""
+
+
+def draw_plate(ctx: Painter, plate: Plate) -> None:
+    """A name plate: its body (lit, with a ring, on its seat's turn), its words and its
+    count's badge."""
+    radius = plate.body.h / 2
+    if plate.lit:
+        ring = plate.ring
+        ctx.note("mark", ring.x, ring.y, ring.w, ring.h)
+        rounded(ctx, ring, radius + 2)
+        ctx.lineWidth = 2
+        ctx.strokeStyle = TURN
+        ctx.stroke()
+    rounded(ctx, plate.body, radius)
+    ctx.fillStyle = TURN if plate.lit else PLATE
+    ctx.fill()
+    if plate.text:
+        label(ctx, plate.text, plate.text_x, plate.text_y, "left", plate.font_size, TURN_TEXT if plate.lit else TEXT)
+    badge = plate.badge
+    if badge is not None:
+        ctx.note("badge", badge.x, badge.y, badge.w, badge.h)
+        rounded(ctx, badge, badge.h / 2)
+        ctx.fillStyle = TURN_TEXT if plate.lit else IVORY
+        ctx.fill()
+        colour = TURN if plate.lit else TURN_TEXT
+        label(ctx, plate.count, badge.center[0], badge.center[1], "center", badge_font(badge.h), colour)
+
+
 def label(ctx: Painter, text: str, x: float, y: float, align: str, size: float, colour: str = TEXT) -> None:
     """Write ``text`` at (x, y) in the table's font (``size`` px, ``align``, ``colour``)."""
     set_font(ctx, size, align, colour)
@@ -269,7 +293,7 @@ def label(ctx: Painter, text: str, x: float, y: float, align: str, size: float, 
 
 def set_font(ctx: Painter, size: float, align: str, colour: str) -> None:
     """Set the table's font: ``size`` px, aligned ``align``, filled ``colour``, centred on its line."""
-    ctx.font = f"600 {size:.0f}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+    ctx.font = font(size)
     ctx.textAlign = align
     ctx.textBaseline = "middle"
     ctx.fillStyle = colour

@@ -365,7 +365,7 @@ def test_with_every_seat_shown_every_tile_is_face_up(index: int) -> None:
         scene = build_replay_scene(frame, replay.names, range(players), 320, 240)
         assert [tile for tile, _ in scene.hand] == list(frame.hand.hand_of(0))
         assert all(sprite.face_up for _, sprite in scene.hand)
-        for seat in scene.seats:
+        for seat in scene.seats[1:]:  # (the bottom seat's tiles are the hand strip's)
             held = frame.hand.hand_of(seat.seat)
             assert seat.count == len(held) == len(seat.tiles)
             assert all(sprite.face_up for sprite in seat.tiles)
@@ -415,8 +415,8 @@ def test_the_scene_names_the_seats_and_counts_the_boneyard() -> None:
     replay = replay_of(0)
     frame = replay.frame(0, 0)
     scene = build_replay_scene(frame, ("Ann", "Bob"), (), 320, 240)
-    assert [seat.name for seat in scene.seats] == ["Bob"]
-    assert scene.seats[0].position == "top"
+    assert [seat.name for seat in scene.seats] == ["Ann", "Bob"]
+    assert [seat.position for seat in scene.seats] == ["bottom", "top"]
     assert scene.info_text == f"Boneyard {frame.hand.boneyard_count}"
     block = replay_of(1).frame(0, 0)
     assert build_replay_scene(block, replay_of(1).names, (), 320, 240).info_text.startswith("Sleeping ")

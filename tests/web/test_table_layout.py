@@ -19,6 +19,7 @@ from web.line.table_layout import (
     hit_test_hand,
     table_regions,
 )
+from web.tile_drawing import HAND_LIFT
 
 PHONE = (390.0, 760.0)
 SMALL_PHONE = (320.0, 480.0)
@@ -193,7 +194,10 @@ def test_a_short_hand_stands_in_one_centred_row_at_the_cap() -> None:
     assert left_gap == pytest.approx(right_gap)
     gaps = [b.x - a.right for a, b in itertools.pairwise(rects)]
     assert min(gaps) > 0 and max(gaps) == pytest.approx(min(gaps))
-    assert rects[0].center[1] == pytest.approx(hand.center[1])
+    # centred below the room kept for a picked-up tile (HAND_LIFT units, less the padding)
+    room = HAND_LIFT * rects[0].w - 4
+    assert rects[0].center[1] == pytest.approx(hand.center[1] + room / 2)
+    assert rects[0].y - HAND_LIFT * rects[0].w >= hand.y
 
 
 def test_a_big_hand_on_a_phone_splits_into_two_rows() -> None:

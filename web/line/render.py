@@ -15,31 +15,28 @@ from __future__ import annotations
 from typing import Any
 
 from web.line.scene import Scene, SeatSprite
-from web.painter import Painter, SpriteBook
+from web.painter import Box, Painter, SpriteBook
 from web.rect import Rect
 from web.tile_drawing import (
     HINT,
     PLAYABLE,
     TARGET,
-    TEXT,
-    TURN,
-    TURN_TEXT,
+    draw_plate,
     draw_tile,
-    label,
     rounded,
-    set_font,
 )
 
 __all__ = ["draw_on_canvas", "draw_scene"]
 
 
-def draw_on_canvas(window: Any, ctx: Any, scene: Scene, ratio: float, sprites: SpriteBook) -> None:
+def draw_on_canvas(window: Any, ctx: Any, scene: Scene, ratio: float, sprites: SpriteBook) -> list[Box]:
     """Draw ``scene`` on the canvas context ``ctx`` (CSS px scaled by ``ratio``) in one call
-    into the browser, keeping its tile pictures in ``sprites``."""
+    into the browser, keeping its tile pictures in ``sprites``; the boxes of what was drawn."""
     painter = Painter(ratio, sprites)
     painter.setTransform(ratio, 0, 0, ratio, 0, 0)
     draw_scene(painter, scene)
     painter.play_on(window, ctx)
+    return painter.boxes
 
 
 def draw_scene(ctx: Painter, scene: Scene) -> None:
@@ -53,10 +50,13 @@ def draw_scene(ctx: Painter, scene: Scene) -> None:
     if scene.hint_target is not None:
         _draw_hint_target(ctx, scene.hint_target)
     for seat in scene.seats:
-        _draw_seat(ctx, seat)
-    for _, sprite in scene.hand:
-        draw_tile(ctx, sprite)
-    label(ctx, scene.info_text, scene.info.x + 8, scene.info.y + scene.info.h / 2, "left", 14, TEXT)
+        with ctx.about(seat=seat.seat):
+            _draw_seat(ctx, seat)
+    with ctx.about(seat=scene.hand_owner, hand=True):
+        for _, sprite in scene.hand:
+            draw_tile(ctx, sprite)
+    if scene.info_plate is not None:
+        draw_plate(ctx, scene.info_plate)
 
 
 def _draw_board(ctx: Painter, scene: Scene) -> None:
@@ -73,6 +73,7 @@ def _draw_board(ctx: Painter, scene: Scene) -> None:
 
 def _draw_hint_target(ctx: Painter, rect: Rect) -> None:
     """The place the hint suggests: a dashed blue outline."""
+    ctx.note("mark", rect.x, rect.y, rect.w, rect.h)
     rounded(ctx, rect, min(rect.w, rect.h) * 0.14)
     ctx.setLineDash([6, 4])
     ctx.lineWidth = 3
@@ -82,6 +83,7 @@ def _draw_hint_target(ctx: Painter, rect: Rect) -> None:
 
 
 def _draw_target(ctx: Painter, rect: Rect) -> None:
+    ctx.note("mark", rect.x, rect.y, rect.w, rect.h)
     rounded(ctx, rect, min(rect.w, rect.h) * 0.14)
     ctx.fillStyle = TARGET
     ctx.fill()
@@ -95,14 +97,7 @@ def _draw_target(ctx: Painter, rect: Rect) -> None:
 def _draw_seat(ctx: Painter, seat: SeatSprite) -> None:
     for sprite in seat.tiles:
         draw_tile(ctx, sprite)
-    if seat.position in ("left", "right", "bottom"):  # (the bottom seat's tiles are below its label)
-        x, y = seat.rect.x + seat.rect.w / 2, seat.rect.y + 10
-    else:
-        x, y = seat.rect.x + seat.rect.w / 2, seat.rect.y + seat.rect.h - 8
-    if seat.to_move:  # whose turn it is: the seat's name on a bright pill
-        set_font(ctx, 13, "center", TURN_TEXT)
-        ctx.fillTextOnPill(seat.label, x, y, 6, TURN)
-    else:
-        label(ctx, seat.label, x, y, "center", 13, TEXT)
+    if seat.plate is not None:
+        draw_plate(ctx, seat.plate)
 
 

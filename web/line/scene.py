@@ -14,8 +14,9 @@ from typing import Any
 from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
 from web.line.controller import Controller
 from web.line.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
-from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
-from web.tile_drawing import TileSprite
+from web.line.table_layout import SeatRegion, hand_tile_rects, hidden_tile_rects, table_regions
+from web.plates import Plate, fit_plate, name_wordings
+from web.tile_drawing import HAND_LIFT, TileSprite
 
 __all__ = [
     "DRAW_HIT",
@@ -45,10 +46,22 @@ class SeatSprite:
     to_move: bool
     team: str = ""
     """In partnership games, "We" (the person's partner) or "They" (an opponent); else empty."""
+    plate_area: Rect | None = None
+    """The strip the seat's name plate stands in (``None``: no plate)."""
+    plate_beside: bool = False
+    """Whether the plate stands at the left of the seat's tiles (at the strip's right end)."""
+
+    @property
+    def plate(self) -> Plate | None:
+        """The seat's name plate, fitted to its strip: name (and side), count, lit on its turn."""
+        if self.plate_area is None:
+            return None
+        align = "right" if self.plate_beside else "centre"
+        return fit_plate(self.plate_area, name_wordings(self.name, self.team), self.count, self.to_move, align)
 
     @property
     def label(self) -> str:
-        """The text shown at the seat, e.g. ``"▶ They: West · 5"``: team, name and tiles held."""
+        """The seat in words, as the tests read it, e.g. ``"▶ They: West · 5"``: team, name, tiles held."""
         team = f"{self.team}: " if self.team else ""
         return f"{'▶ ' if self.to_move else ''}{team}{self.name} · {self.count}"
 
@@ -82,6 +95,15 @@ class Scene:
     owner is a person passing the device, not tiles moving."""
     hint_target: Rect | None = None
     """Where the hint suggests laying its tile, when it names an end."""
+    info_count: int | None = None
+    """The count the info box's plate shows (``None``: the info box is empty)."""
+
+    @property
+    def info_plate(self) -> Plate | None:
+        """The boneyard's (or the sleeping tiles') plate in the info box, lit when a tap draws."""
+        if self.info_count is None:
+            return None
+        return fit_plate(self.info, _info_wordings(self.info_text), self.info_count, self.can_draw, "left")
 
     def hit(self, x: float, y: float) -> Tile | End | str | None:
         """The lit end, hand tile, or ``"draw"`` (the boneyard, when drawing is allowed) under a point."""
@@ -193,9 +215,9 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     # The person holding the device sits at the bottom; the others clockwise from them.
     # When people share the device, the bottom seat is labelled too (and its tiles shown
     # face down while they are hidden).
-    around = regions.seats if controller.pass_and_play else regions.seats[1:]
     seats = tuple(
-        _seat_sprite(controller, view, region, (view.seat + region.seat) % players) for region in around
+        _seat_sprite(controller, view, region, (view.seat + region.seat) % players, hand_rects)
+        for region in regions.seats
     )
     return Scene(
         width=width,
@@ -208,20 +230,26 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         seats=seats,
         info=regions.info,
         info_text=_info_text(controller),
+        info_count=info_count(view.rules, view.boneyard_count),
         can_draw=controller.can(Draw()),
         hand_owner=None if controller.hand_hidden else view.seat,
         hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
     )
 
 
-def _seat_sprite(controller: Controller, view: PlayerView, region: Any, seat: int) -> SeatSprite:
-    """Seat ``seat`` in ``region``: its label and its tiles (backs, or faces once the hand is over)."""
+def _seat_sprite(
+    controller: Controller, view: PlayerView, region: SeatRegion, seat: int, hand_rects: tuple[Rect, ...]
+) -> SeatSprite:
+    """Seat ``seat`` in ``region``: its plate and its tiles (backs, or faces once the hand is
+    over); the bottom seat's plate stands over ``hand_rects``, the person's own tiles."""
     count = view.hand_counts[seat]
     bottom = region.seat == 0
     if bottom and not controller.hand_hidden:  # the person's own tiles stand in the hand strip
         rects: tuple[Rect, ...] = ()
+        plate_area = plate_strip(region, hand_rects, lift=HAND_LIFT)
     else:
         rects = hidden_tile_rects(region, count)
+        plate_area = plate_strip(region, rects)
     if view.result is not None:  # the hand is over: every hand is shown
         held = view.result.hands[seat]
         tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=False))
@@ -236,12 +264,28 @@ def _seat_sprite(controller: Controller, view: PlayerView, region: Any, seat: in
         count=count,
         to_move=controller.phase in ("human", "bot") and view.turn == seat,
         team=_team(view, seat),
+        plate_area=plate_area,
+        plate_beside=region.beside,
     )
+
+
+def plate_strip(region: SeatRegion, rects: tuple[Rect, ...], lift: float = 0.0) -> Rect:
+    """Where a seat's plate stands: at the left of its tiles in a short wide seat, else in a
+    strip just above them (``lift``: how far above their tops, in tile units, a tile may be
+    raised), never beyond the seat's own strip."""
+    strip = region.label
+    if not rects:
+        return strip
+    if region.beside:
+        left = min(rect.x for rect in rects)
+        return Rect(strip.x, strip.y, max(0.0, min(strip.right, left) - strip.x), strip.h)
+    top = min(rect.y for rect in rects) - lift * min(rects[0].w, rects[0].h)
+    return Rect(strip.x, max(strip.y, top - strip.h), strip.w, strip.h)
 
 
 def _team(view: PlayerView, seat: int) -> str:
     rules = view.rules
-    if not rules.partnerships:
+    if not rules.partnerships or seat == view.seat:
         return ""
     return "We" if rules.side_of(seat) == rules.side_of(view.seat) else "They"
 
@@ -255,9 +299,28 @@ def _info_text(controller: Controller) -> str:
     return boneyard_label(view.rules, view.boneyard_count, controller.can(Draw()))
 
 
+def has_boneyard(rules: Rules) -> bool:
+    """Whether the undealt tiles are a boneyard players draw from (else they sleep)."""
+    return bool(rules.boneyard_reserve or rules.draw.value != "none")
+
+
 def boneyard_label(rules: Rules, count: int, can_draw: bool = False) -> str:
     """The info box's text: the boneyard (drawing games) or the sleeping tiles, and a tap hint."""
-    if rules.boneyard_reserve or rules.draw.value != "none":
+    if has_boneyard(rules):
         suffix = " — tap to draw" if can_draw else ""
         return f"Boneyard {count}{suffix}"
     return f"Sleeping {count}"
+
+
+def info_count(rules: Rules, count: int) -> int | None:
+    """The count the info box shows: the boneyard's, or the sleeping tiles' when there are
+    any (a game that deals every tile has none, and shows nothing)."""
+    return count if has_boneyard(rules) or count else None
+
+
+def _info_wordings(text: str) -> tuple[str, ...]:
+    """The info box's words, longest first, without the count (its badge shows it)."""
+    name, _, rest = text.partition(" ")
+    tap = " — tap to draw" if rest.endswith("tap to draw") else ""
+    short = {"Boneyard": "Pile", "Sleeping": "Asleep"}.get(name, name)
+    return tuple(dict.fromkeys((f"{name}{tap}", f"{name} · tap" if tap else name, name, short)))

@@ -27,6 +27,7 @@ from web.line.render import draw_on_canvas
 from web.line.scene import Scene, build_scene
 from web.line.warmup import warm_up
 from web.page import score_text
+from web.painter import Box, boxes_data
 from web.replay.model import Replay, Stepping
 from web.review.book import ReviewBook
 from web.settings import Settings
@@ -83,6 +84,10 @@ class LineTable:
         self.board = around.board
         self.controller = controller
         self._scene = scene_before
+        self.boxes_drawn: list[Box] = []
+        """The boxes of what the last frame drew (see :class:`web.painter.Box`)."""
+        self.size_drawn = (0.0, 0.0)
+        """The size in CSS px of the canvas the last frame was drawn on."""
         self._scene_stale = True
         self._motion: Motion | None = None
         self._drag: Drag | None = None
@@ -508,7 +513,8 @@ class LineTable:
                 self.board.request_frame()
         if self._drag is not None:
             scene = self._drag.on(scene)
-        draw_on_canvas(self.around.window, self.board.ctx, scene, ratio, self.around.sprites)
+        self.boxes_drawn = draw_on_canvas(self.around.window, self.board.ctx, scene, ratio, self.around.sprites)
+        self.size_drawn = (scene.width, scene.height)
         self.board.drawn()
 
     def _tick_score(self) -> None:
@@ -680,5 +686,5 @@ class LineTable:
             if controller.hint is None
             else {"action": str(controller.hint.action), "reason": controller.hint.reason},
             "thinking": self.thinking,
-            "scene": scene.test_data(),
+            "scene": {**scene.test_data(), **boxes_data(self.boxes_drawn, self.size_drawn)},
         }

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from web.line.geometry import Point, Rect
 from web.seats import SEAT_POSITIONS
+from web.tile_drawing import HAND_LIFT
 
 LEGIBLE_HAND_UNIT = 18.0
 """Below this unit (px) the hand's tiles are split into two rows."""
@@ -40,10 +41,11 @@ _SEAT_PADDING = 3.0
 class SeatRegion:
     """Where one seat is drawn.
 
-    `rect` holds the seat's name label and its tiles: for seat 0 it is the whole bottom band
-    (label strip plus the hand); for an opponent, its hidden tiles. `label` is the label's
-    box and `label_anchor` its centre. `vertical` tells whether the seat's tiles are stacked
-    down a column (side seats in landscape) rather than laid side by side in a row.
+    `rect` holds the seat's name plate and its tiles: for seat 0 it is the whole bottom band
+    (plate strip plus the hand); for an opponent, its hidden tiles. `label` is the plate's
+    strip (along the top, or along the left of a short wide seat: `beside`) and
+    `label_anchor` its centre. `vertical` tells whether the seat's tiles are stacked down a
+    column (side seats in landscape) rather than laid side by side in a row.
     """
 
     seat: int
@@ -52,10 +54,13 @@ class SeatRegion:
     label: Rect
     label_anchor: Point
     vertical: bool
+    beside: bool = False
 
     @property
     def tiles_area(self) -> Rect:
-        """The part of `rect` below the label, where the seat's tiles go."""
+        """The part of `rect` beside or below the plate's strip, where the seat's tiles go."""
+        if self.beside:
+            return Rect(self.label.right, self.rect.y, self.rect.right - self.label.right, self.rect.h)
         return Rect(self.rect.x, self.label.bottom, self.rect.w, self.rect.bottom - self.label.bottom)
 
 
@@ -101,12 +106,18 @@ def _edges(x: float, y: float, right: float, bottom: float) -> Rect:
 
 
 def _label_height(width: float, height: float) -> float:
-    """Height of a name-label strip."""
-    return 18.0 if min(width, height) < 600 else 22.0
+    """Height of a name-plate strip: larger on larger screens, to be read across a table."""
+    short = min(width, height)
+    return 26.0 if short < 600 else 28.0 if short < 850 else 32.0
 
 
 def _seat(seat: int, position: str, rect: Rect, label_height: float, vertical: bool) -> SeatRegion:
-    """A seat region whose label is a strip along the top of `rect`."""
+    """A seat region whose plate's strip runs along the top of `rect`, or along its left
+    when the seat is too short for both a strip and its tiles but wide (a phone held
+    sideways): then the plate sits beside the tiles."""
+    if not vertical and rect.h < 2.5 * label_height and rect.w >= 4 * rect.h:
+        label = Rect(rect.x, rect.y, _px(min(rect.w * 0.5, 8 * label_height)), rect.h)
+        return SeatRegion(seat, position, rect, label, label.center, vertical, beside=True)
     strip = min(label_height, rect.h / 3)
     label = Rect(rect.x, rect.y, rect.w, strip)
     return SeatRegion(seat, position, rect, label, label.center, vertical)
@@ -138,9 +149,11 @@ def table_regions(width: float, height: float, players: int) -> TableRegions:
 
 def _bottom_band(width: float, height: float) -> tuple[SeatRegion, Rect]:
     """Seat 0's region along the bottom and the hand strip inside it."""
-    band_h = _px(_clamp(0.2 * height, min(110, 0.34 * height), 180))  # a small frame keeps room for the board
+    label_h = _label_height(width, height)
+    # a small frame keeps room for the board; the plate's strip comes on top of the hand's room
+    band_h = _px(_clamp(0.2 * height, min(110, 0.34 * height), 180) + label_h - 18)
     band = _edges(0, height - band_h, width, height)
-    seat = _seat(0, "bottom", band, _label_height(width, height), vertical=False)
+    seat = _seat(0, "bottom", band, label_h, vertical=False)
     return seat, seat.tiles_area
 
 
@@ -245,11 +258,26 @@ def hand_tile_rects(hand: Rect, count: int, max_unit: float = HAND_MAX_UNIT) -> 
     if count <= 0:
         return ()
     area = hand.inset(_HAND_PADDING)
+    grid = _hand_grid(area, count, max_unit)
+    # A picked-up tile stands HAND_LIFT units above the row: keep room for it in the strip,
+    # so that it never reaches the plate above (unless that room would make the tiles
+    # too small to read: legible tiles come first).
+    lift = HAND_LIFT * grid.unit - _HAND_PADDING
+    if lift > 0:
+        lifted = Rect(area.x, area.y + lift, area.w, max(0.0, area.h - lift))
+        roomy = _hand_grid(lifted, count, max_unit)
+        if roomy.unit >= LEGIBLE_HAND_UNIT or roomy.unit >= grid.unit:
+            area, grid = lifted, roomy
+    return _grid_rects(area, count, grid, upright=True)
+
+
+def _hand_grid(area: Rect, count: int, max_unit: float) -> _Grid:
+    """One row of the hand, or two if one row would not be legible."""
     grid = _fit_grid(area, count, 1, True, _HAND_GAP, max_unit)
     if grid.unit < LEGIBLE_HAND_UNIT and count > 1:
         two_rows = _fit_grid(area, count, 2, True, _HAND_GAP, max_unit)
         grid = max(grid, two_rows, key=lambda g: g.unit)
-    return _grid_rects(area, count, grid, upright=True)
+    return grid
 
 
 def hit_test_hand(rects: Sequence[Rect], px: float, py: float) -> int | None:

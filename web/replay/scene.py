@@ -11,12 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engine import Play
+from engine import Play, Rules
 from web.line.geometry import Rect
-from web.line.scene import Scene, SeatSprite, TileSprite, boneyard_label, line_layout_of
+from web.line.scene import (
+    Scene,
+    SeatSprite,
+    TileSprite,
+    boneyard_label,
+    info_count,
+    line_layout_of,
+    plate_strip,
+)
 from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 from web.replay.model import Frame
 from web.seats import SEAT_POSITIONS
+from web.tile_drawing import HAND_LIFT
 
 __all__ = ["build_replay_scene"]
 
@@ -75,15 +84,17 @@ def build_replay_scene(
         )
         for tile, rect in zip(bottom, hand_tile_rects(regions.hand, len(bottom)), strict=True)
     )
+    hand_rects = tuple(sprite.rect for _, sprite in hand_sprites)
     seats = []
-    for region in regions.seats[1:]:
+    for region in regions.seats:
         seat = region.seat
         held = hand.hand_of(seat)
-        rects = hidden_tile_rects(region, len(held))
+        # (the bottom seat's tiles stand in the hand strip: its plate stands over them)
+        rects = hidden_tile_rects(region, len(held)) if seat else ()
         face_up = open_hands or seat in shown
         tiles = tuple(
             _sprite(rect, tile.high, tile.low, face_up, face_up and seat == mover and tile == hinted)
-            for rect, tile in zip(rects, held, strict=True)
+            for rect, tile in zip(rects, held if seat else (), strict=True)
         )
         seats.append(
             SeatSprite(
@@ -94,6 +105,9 @@ def build_replay_scene(
                 tiles=tiles,
                 count=len(held),
                 to_move=not hand.is_over and hand.turn == seat,
+                team=_team(rules, seat),
+                plate_area=plate_strip(region, rects) if seat else plate_strip(region, hand_rects, HAND_LIFT),
+                plate_beside=region.beside,
             )
         )
     return Scene(
@@ -107,7 +121,15 @@ def build_replay_scene(
         seats=tuple(seats),
         info=regions.info,
         info_text=boneyard_label(rules, hand.boneyard_count),
+        info_count=info_count(rules, hand.boneyard_count),
     )
+
+
+def _team(rules: Rules, seat: int) -> str:
+    """The side of a seat as the bottom seat's player sees it (partnership games only)."""
+    if not rules.partnerships or seat == 0:
+        return ""
+    return "We" if rules.side_of(seat) == rules.side_of(0) else "They"
 
 
 def _sprite(rect: Rect, high: int, low: int, face_up: bool, hinted: bool = False) -> TileSprite:

@@ -25,7 +25,7 @@ from web.line.render import draw_on_canvas
 from web.line.scene import Scene
 from web.links.share import position_fragment
 from web.page import Page, score_text
-from web.painter import SpriteBook
+from web.painter import Box, SpriteBook
 from web.replay.model import Frame, Replay, Stepping
 from web.replay.scene import build_replay_scene
 from web.review.book import MARKS
@@ -60,6 +60,10 @@ class ReplayView:
         self._tasks: set[asyncio.Future[None]] = set()
         self._swipe_from: float | None = None
         self.scene: Scene | DiceScene | None = None
+        self.boxes_drawn: list[Box] = []
+        """The boxes of what the last frame drew (see :class:`web.painter.Box`)."""
+        self.size_drawn = (0.0, 0.0)
+        """The size in CSS px of the canvas the last frame was drawn on."""
         """The replay's table as last drawn (for the end-to-end tests)."""
         self.on_play_from: Callable[[Replay, int, int], None] | None = None
         """Called with (replay, hand, move) when the person asks to play on from a move."""
@@ -238,12 +242,14 @@ class ReplayView:
             if isinstance(frame, DiceFrame):
                 dice_scene = build_dice_scene(frame.table, width, height, show_all=self.shown == ALL)
                 draw_dice_on_canvas(self.window, self.ctx, dice_scene, ratio, self.sprites, None)
+                self.boxes_drawn = []
                 self.scene = dice_scene
             else:
                 shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
                 better = self.review.better_move(self.hand_index, self.move)
                 line_scene = build_replay_scene(frame, replay.names, shown, width, height, better)
-                draw_on_canvas(self.window, self.ctx, line_scene, ratio, self.sprites)
+                self.boxes_drawn = draw_on_canvas(self.window, self.ctx, line_scene, ratio, self.sprites)
+                self.size_drawn = (width, height)
                 self.scene = line_scene
         el = self.page.el
         moves = self._moves()
