@@ -128,3 +128,22 @@ def test_the_reader_sees_the_imports_it_must_refuse() -> None:
         for _, module, name in imports(path)
     }
     assert ("tests.helpers.tables", "rules_of") in found  # tests/helpers/deals.py
+
+
+def _import_name(path: Path) -> str:
+    """The name pytest imports a test module by: its dotted path from the outermost package
+    folder above it, or its file name alone in a folder that is not a package."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    # In a folder that is not a package pytest imports a test module by its file name alone,
+    # and a second module of the same name elsewhere fails to be collected.
+    names = [_import_name(path) for path in TESTS.rglob("test_*.py")]
+    assert len(names) > 50 and "test_plates" in names
+    assert sorted(name for name in set(names) if names.count(name) > 1) == []

@@ -108,7 +108,7 @@ def _edges(x: float, y: float, right: float, bottom: float) -> Rect:
 def _label_height(width: float, height: float) -> float:
     """Height of a name-plate strip: larger on larger screens, to be read across a table."""
     short = min(width, height)
-    return 26.0 if short < 600 else 28.0 if short < 850 else 32.0
+    return 22.0 if short < 240 else 26.0 if short < 600 else 28.0 if short < 850 else 32.0
 
 
 def _seat(seat: int, position: str, rect: Rect, label_height: float, vertical: bool) -> SeatRegion:
