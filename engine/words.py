@@ -14,11 +14,17 @@ __all__ = ["agree", "and_list", "possessive"]
 def agree(subject: str, verb: str) -> str:
     """``verb`` (third person singular, e.g. "scores", "wins") agreeing with ``subject``.
 
-    "You" and partners joined by "&" ("You & North") take the plural: "You & North score".
+    "You" and partners joined by "&" ("You & North") take the plural: "You & North score",
+    "You are".
     """
     if subject == "You" or " & " in subject:
+        if verb in _IRREGULAR:
+            return _IRREGULAR[verb]
         return verb[:-2] if verb.endswith("es") and verb[-3:-2] in "sxz" else verb[:-1]
     return verb
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
 
 
 def possessive(name: str, first: bool = True) -> str:

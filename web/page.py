@@ -367,7 +367,8 @@ class Page:
             champion = self._side_name(controller, match.result.winner_side)
             title = f"{champion} {agree(champion, 'wins')} the match!"
         self.el("hand-title").textContent = title
-        self.el("hand-why").textContent = result.describe(names, controller.hand_award()) + "."
+        why = result.describe(names, controller.hand_award())
+        self.el("hand-why").textContent = f"{why[:1].upper()}{why[1:]}."
         rows = []  # one innerHTML: a node at a time is a call into the browser for each
         for seat, held in enumerate(result.hands):
             named = escape(" ".join(str(t) for t in held) or "—")
@@ -381,7 +382,8 @@ class Page:
         if match.result is not None:
             final = f"Final score: {score_text(controller)}."
             if match.rules.match_scoring not in _REPLAYED:
-                final += f" Credited with {match.result.credited} points."
+                champion = self._side_name(controller, match.result.winner_side)
+                final += f" {champion} {agree(champion, 'is')} credited with {match.result.credited} points."
             self.el("hand-total").textContent = final
         else:
             self.el("hand-total").textContent = f"Score: {score_text(controller)}."

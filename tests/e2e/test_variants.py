@@ -316,7 +316,7 @@ def check_hand_over(page: Page, current: dict[str, Any], before: list[int]) -> l
         f"{current['boneyard']} left"
     )
     expect(page.locator("#hand-why")).to_have_text(
-        re.compile(r"^(.+ went out; .+ scores? \d+|blocked: .+|.+ reached the target during play)\.$")
+        re.compile(r"^(.+ went out; .+ scores? \d+|Blocked: .+|.+ reached the target during play)\.$")
     )
     expect(page.locator("#hand-title")).to_have_text(
         re.compile(r"^(.+ wins? the hand|Tied hand|No count|.+ wins? the match!)$")
@@ -551,7 +551,7 @@ def test_an_all_fives_match_ends_the_moment_a_score_reaches_100(open_app: Callab
         f"{winner} {'win' if winner == 'You' else 'wins'} the match!"
     )
     expect(page.locator("#hand-total")).to_have_text(
-        re.compile(r"^Final score: .* Credited with \d+ points\.$")
+        re.compile(r"^Final score: .* (is|are) credited with \d+ points\.$")
     )
     texts = seen(page)
     last = texts["status"][-1]

@@ -1,7 +1,7 @@
 """Seats read at a glance: each seat's plate fits its room, and no text lies on a tile.
 
 Every line rule set at every player count is played through a hand by seeded random
-players and drawn, every few moves and at its end, on the canvas sizes the page gives the
+players and drawn, every eighth move and at its end, on the canvas sizes the page gives the
 table on a phone (upright and sideways), a tablet (both ways), a desktop and in small
 embedded frames, alone and in pass and play, and as the replay viewer draws it. In every
 frame no text or badge may lie on a tile, a back or other text, and nothing may reach past
@@ -79,7 +79,7 @@ def test_no_text_lies_on_a_tile_and_nothing_is_cut_at_any_size(variant: str, pla
         controller = Controller(settings, seed=players)
         frames = 0
         for step in (0, *play_a_hand(controller, players)):
-            if step % 5 and controller.phase in ("human", "bot", "pass"):
+            if step % 8 and controller.phase in ("human", "bot", "pass"):
                 continue
             frames += 1
             for size, (width, height) in CANVASES.items():

@@ -9,9 +9,11 @@ from engine.line.actions import Play
 from engine.line.ai import think_through
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
+from tests.helpers.boxes import cut_off
+from web.painter import Painter, SpriteBook
 from web.replay.model import Replay
 from web.review.book import MARKS, ReviewBook
-from web.review.chart import HIT_PX, LEFT, chart_dots, dot_at
+from web.review.chart import HIT_PX, LEFT, chart_dots, dot_at, draw_chart
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +75,16 @@ def test_the_chart_places_each_decision_by_its_move_and_chance(book: ReviewBook)
         assert (dot.y < 64) == (point.chance > 0.5) or abs(point.chance - 0.5) < 0.02
         assert dot_at(dots, dot.x + HIT_PX / 2) in (dot, *dots)
     assert dot_at(dots, -100) is None
+
+
+@pytest.mark.parametrize(("width", "height"), [(300, 100), (400, 120), (700, 160)])
+def test_the_chart_writes_every_percentage_whole(book: ReviewBook, width: float, height: float) -> None:
+    """On a phone "100%" was cut to "00%": every text of the chart lies inside it."""
+    painter = Painter(1.0, SpriteBook())
+    draw_chart(painter, chart_dots(book.chart(0), book.replay.moves_in(0), width, height), width, height, None)
+    texts = [box for box in painter.boxes if box.kind == "text"]
+    assert {box.text for box in texts} >= {"0%", "50%", "100%"}
+    assert cut_off(texts, width, height) == []
 
 
 def test_the_summaries_and_the_note_speak_of_the_seat(book: ReviewBook) -> None:

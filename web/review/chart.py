@@ -26,8 +26,9 @@ LABEL_COLOURS = {
 }
 """Each label's colour on the chart (the text says the label too: colour is never the only sign)."""
 
-LEFT, RIGHT, TOP, BOTTOM = 34.0, 10.0, 8.0, 16.0
-"""The chart's margins in CSS px: room for the percentages on the left and the moves below."""
+LEFT, RIGHT, TOP, BOTTOM = 44.0, 10.0, 8.0, 16.0
+"""The chart's margins in CSS px: room for the percentages on the left ("100%" at 11 px is
+34 px in the widest common font) and the moves below."""
 
 HIT_PX = 18.0
 """How close across to a dot a tap must land to pick it."""
@@ -122,4 +123,4 @@ def draw_chart(
             ctx.beginPath()
             ctx.arc(dot.x, dot.y, 9, 0, 6.2832)
             ctx.stroke()
-    label(ctx, "move", width - RIGHT, height - 2, "right", 10, TEXT)
+    label(ctx, "move", width - RIGHT, height - BOTTOM / 2, "right", 10, TEXT)
