@@ -8,6 +8,7 @@ import random
 from engine import parse_tile
 from engine.dice.round import Commitment
 from web.dice.controller import DiceController
+from web.dice.scene import build_dice_scene
 from web.settings import Settings
 
 
@@ -178,3 +179,14 @@ def test_people_sharing_the_device_choose_in_turn_behind_the_screen() -> None:
     assert controller.phase == "reveal"
     controller.go_on()
     assert controller.phase == "pass" and controller.hand_shown() == ()
+
+
+def test_a_tile_picked_leaves_a_gap_so_the_others_stay_under_the_finger() -> None:
+    """The hand jumped after the first pick and the second tap missed: the tiles left keep their places."""
+    controller = DiceController(Settings.for_variant("dice", 3, level="eager"), 7)
+    before = dict(build_dice_scene(controller, 390, 620).hand)
+    first = controller.hand_shown()[0]
+    controller.tap_tile(first)
+    after = dict(build_dice_scene(controller, 390, 620).hand)
+    assert first not in after and len(after) == len(before) - 1
+    assert all(after[tile].rect == before[tile].rect for tile in after)

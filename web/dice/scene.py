@@ -205,10 +205,11 @@ def build_dice_scene(
     count = max(4, len(shown) + 1)
     unit = max(12.0, min(56.0, (width - 2 * _PAD) / (count * 1.25), height / 11))
     hand_top = height - _PAD - 2 * unit
-    hand_rects = _row(len(in_hand), unit, width / 2, hand_top)
+    # Every tile keeps the place it had in the whole hand: a tile picked leaves a gap, so the
+    # next tap lands on the tile that was under the finger.
+    places = dict(zip(shown, _row(len(shown), unit, width / 2, hand_top), strict=True))
     hand_sprites = tuple(
-        (tile, _upright(rect, tile, playable=controller.phase == "choose"))
-        for tile, rect in zip(in_hand, hand_rects, strict=True)
+        (tile, _upright(places[tile], tile, playable=controller.phase == "choose")) for tile in in_hand
     )
     hidden: tuple[TileSprite, ...] = ()
     if controller.hand_hidden and view is not None:
