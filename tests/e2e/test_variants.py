@@ -223,9 +223,7 @@ class Person:
             sprite = next(s for s in current["scene"]["hand"] if s["tile"] == tile)
             click_canvas(page, sprite["x"], sprite["y"])
         self.moves["keyboard play" if self.keyboard else "canvas play"] += 1
-        # A tile that fits several ends is picked up for the end to be chosen, except on the
-        # lone first tile, whose ends all show one number: it goes on at once.
-        if len(ends) > 1 and current["layout_tiles"] > 1:
+        if len(ends) > 1:
             picked = state(page)
             assert picked["selected"] == tile, f"{tile} fits {ends}: it is picked up, not played"
             twin = page.locator("#a11y-ends button")

@@ -49,23 +49,6 @@ def test_a_tile_that_fits_one_place_is_played_at_once() -> None:
     assert controller.match.hand.layout.placements[0].tile == parse_tile("6-4")
 
 
-def test_on_the_lone_first_double_a_tile_is_played_at_once() -> None:
-    # North opens with its heaviest tile, 6-6; both its ends show a 6, so 6-4 goes on at once:
-    # asking which end would be a question whose answers are the same.
-    controller = scripted_draw2(
-        tiles("6-4", "5-1", "2-0", "3-0", "5-0", "1-1", "5-2"),
-        tiles("6-6", "6-5", "4-4", "4-3", "3-3", "2-2", "1-0"),
-        opener=1,
-    )
-    controller.bot_move()
-    layout = controller.match.hand.layout
-    assert [placement.tile for placement in layout.placements] == [parse_tile("6-6")]
-    assert len([a for a in controller.view().legal_actions if getattr(a, "tile", None) == parse_tile("6-4")]) >= 2
-    controller.tap_tile(parse_tile("6-4"))
-    assert controller.last_announcement.startswith("You play 6-4")
-    assert controller.selected is None and parse_tile("6-4") not in controller.view().hand
-
-
 def test_a_tile_that_fits_two_ends_waits_for_the_chosen_end() -> None:
     # You open 6-4 (ends 4 and 6); North's only tile with a 4 or a 6 is 4-1, so the ends
     # become 1 and 6 and your 6-1 fits both.

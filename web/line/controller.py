@@ -284,13 +284,6 @@ class Controller:
         """The person's legal plays of ``tile`` now, one per end it fits."""
         return [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
 
-    def _ends_alike(self, plays: list[Play]) -> bool:
-        """Whether the ends a tile fits are all the same to a player: the sides of the lone
-        first tile (a double's), each showing its number. Asking which would be a question
-        with no difference in the answer."""
-        layout = self.view().layout
-        return len(layout.placements) == 1 and len({layout.value(play.end) for play in plays if play.end}) == 1
-
     def tap_tile(self, tile: Tile) -> None:
         """The person tapped one of their tiles: play it, or pick it when it fits two ends."""
         if self.phase != "human":
@@ -300,7 +293,7 @@ class Controller:
         if not plays:
             self._say(f"{tile} does not fit here.")
             return
-        if len(plays) == 1 or self._ends_alike(plays):
+        if len(plays) == 1:
             self.act(plays[0])
             return
         if self.selected is not None and self.match.rules.touch_move:
