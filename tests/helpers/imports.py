@@ -42,6 +42,18 @@ def within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
+def crossings(graph: Mapping[str, Collection[str]], kinds: Collection[str]) -> list[str]:
+    """Every import from one of ``kinds`` (packages) into another, said as ``module -> target``."""
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        for kind in kinds
+        for other in kinds
+        if kind != other and within(module, kind) and within(target, other)
+    )
+
+
 def circles(graph: Mapping[str, Collection[str]], unfollowed: Collection[str] = ()) -> list[list[str]]:
     """Every circle of imports found following the graph depth first (the modules in
     ``unfollowed``, such as a front door that imports everything, are not followed)."""

@@ -27,6 +27,7 @@ __all__ = [
     "boneyard_label",
     "build_scene",
     "line_layout_of",
+    "side_word",
 ]
 
 DRAW_HIT = "draw"
@@ -263,7 +264,7 @@ def _seat_sprite(
         tiles=tiles,
         count=count,
         to_move=controller.phase in ("human", "bot") and view.turn == seat,
-        team=_team(view, seat),
+        team=side_word(view.rules, seat, view.seat),
         plate_area=plate_area,
         plate_beside=region.beside,
     )
@@ -283,11 +284,12 @@ def plate_strip(region: SeatRegion, rects: tuple[Rect, ...], lift: float = 0.0) 
     return Rect(strip.x, max(strip.y, top - strip.h), strip.w, strip.h)
 
 
-def _team(view: PlayerView, seat: int) -> str:
-    rules = view.rules
-    if not rules.partnerships or seat == view.seat:
+def side_word(rules: Rules, seat: int, viewer: int) -> str:
+    """A seat's side as ``viewer`` sees it: "We" (the partner) or "They" (an opponent) in
+    partnership games; "" for the viewer's own seat and in games without partners."""
+    if not rules.partnerships or seat == viewer:
         return ""
-    return "We" if rules.side_of(seat) == rules.side_of(view.seat) else "They"
+    return "We" if rules.side_of(seat) == rules.side_of(viewer) else "They"
 
 
 def _upright(rect: Rect, tile: Tile) -> TileSprite:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engine import Play, Rules
+from engine import Play
 from web.line.geometry import Rect
 from web.line.scene import (
     Scene,
@@ -21,6 +21,7 @@ from web.line.scene import (
     info_count,
     line_layout_of,
     plate_strip,
+    side_word,
 )
 from web.line.table_layout import hand_tile_rects, hidden_tile_rects, table_regions
 from web.replay.model import Frame
@@ -105,7 +106,7 @@ def build_replay_scene(
                 tiles=tiles,
                 count=len(held),
                 to_move=not hand.is_over and hand.turn == seat,
-                team=_team(rules, seat),
+                team=side_word(rules, seat, 0),
                 plate_area=plate_strip(region, rects) if seat else plate_strip(region, hand_rects, HAND_LIFT),
                 plate_beside=region.beside,
             )
@@ -124,12 +125,6 @@ def build_replay_scene(
         info_count=info_count(rules, hand.boneyard_count),
     )
 
-
-def _team(rules: Rules, seat: int) -> str:
-    """The side of a seat as the bottom seat's player sees it (partnership games only)."""
-    if not rules.partnerships or seat == 0:
-        return ""
-    return "We" if rules.side_of(seat) == rules.side_of(0) else "They"
 
 
 def _sprite(rect: Rect, high: int, low: int, face_up: bool, hinted: bool = False) -> TileSprite:
