@@ -27,7 +27,7 @@ from buildtools.bench import BENCHMARKS, run_benchmarks
 from buildtools.chromium import ensure_chromium
 from buildtools.dist import DIST_BUILT_ENV, build
 from buildtools.icons import render_icons
-from buildtools.paths import DIST, ROOT
+from buildtools.paths import CRASH_LOG, DIST, ROOT
 from buildtools.server import serve_forever
 from buildtools.shell import fail, header, run
 from buildtools.tools import combined_exit_code, install_tools, pytest_commands, static_checks
@@ -69,7 +69,12 @@ def cmd_test(args: argparse.Namespace) -> int:
     if not static_checks():
         fail("static checks failed (see ruff/mypy output above)")
     header("pytest: unit, property, Pyodide-in-Node and browser tests (those that time the page alone, last)")
-    return combined_exit_code([run(command) for command in pytest_commands(args.pytest_args)])
+    CRASH_LOG.unlink(missing_ok=True)
+    code = combined_exit_code([run(command) for command in pytest_commands(args.pytest_args)])
+    if CRASH_LOG.exists():
+        header(f"Chromium's renderer crashed (tests rerun; {CRASH_LOG.relative_to(ROOT)})")
+        print(CRASH_LOG.read_text(), end="", flush=True)
+    return code
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -15,6 +15,9 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 PACKAGE_LOCK = ROOT / "package-lock.json"
+#: Where the browser tests note each crash of a page's renderer, with the machine's state
+#: (``tests/helpers/crashes.py``); ``build.py test`` prints it after the run.
+CRASH_LOG = ROOT / "test-results" / "crashes.log"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 #: An in-memory IndexedDB that web/boot.js loads, only where the browser refuses IndexedDB

@@ -41,16 +41,30 @@ from tests.helpers.browser import (  # noqa: E402
     Recorder,
     wait_until_ready,
 )
+from tests.helpers.crashes import CRASH_TEXT, RERUN_DELAY_S, RERUNS, note_crash  # noqa: E402
 
 CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/e2e with the ``e2e`` marker."""
+    """Mark every test under tests/e2e with the ``e2e`` marker, and have it run again when
+    Chromium's renderer crashed under it (``tests/helpers/crashes.py`` says why)."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(
+                pytest.mark.flaky(reruns=RERUNS, reruns_delay=RERUN_DELAY_S, only_rerun=[CRASH_TEXT])
+            )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+    """Note each renderer crash with the machine's state (memory, disk, load)."""
+    report = yield
+    if report.failed and CRASH_TEXT in str(report.longrepr):
+        note_crash(item.nodeid)
+    return report
 
 
 def chromium_path() -> str:

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from engine.line.json_record import match_record
 from tests.e2e.table import settle, state
-from tests.helpers.browser import Recorder, wait_until_ready
+from tests.helpers.browser import KeptPage, Recorder, wait_until_ready
 from web.line.controller import Controller
 
 INTERNALS = re.compile(r"Traceback|\b[A-Z][A-Za-z]*Error\b|int\(\)|invalid literal|File \"|line \d+|<script")
@@ -47,17 +47,26 @@ HOSTILE_LINKS = [
 
 
 @pytest.fixture(scope="module")
-def hostile_page(browser: Browser, app_url: str) -> Iterator[tuple[Page, Recorder]]:
+def hostile_context(browser: Browser) -> Iterator[tuple[KeptPage, Recorder, list[str]]]:
     """One context for every hostile link (its service worker makes the boots quick)."""
     context = browser.new_context()
     recorder = Recorder()
     recorder.attach_context(context)
-    page = context.new_page()
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    yield page, recorder
+
+    def watch_dialogs(page: Page) -> None:
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    yield KeptPage(context, watch_dialogs), recorder, dialogs
     context.close()
     assert not dialogs, f"a link opened a dialog: {dialogs}"
+
+
+@pytest.fixture
+def hostile_page(hostile_context: tuple[KeptPage, Recorder, list[str]]) -> tuple[Page, Recorder]:
+    """The hostile links' shared page and its context's recorder."""
+    kept, recorder, _ = hostile_context
+    return kept.page(), recorder
 
 
 def assert_playable(page: Page) -> dict[str, Any]:
@@ -172,16 +181,30 @@ def is_kept_copy(copy: str, text: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def save_page(browser: Browser, app_url: str) -> Iterator[tuple[Page, Any]]:
-    """A page with a real save of a game under way, and that save's data."""
+def saved_game(browser: Browser, app_url: str) -> Iterator[tuple[KeptPage, list[Any]]]:
+    """A shared page with a real save of a game under way, and that save's data (taken
+    from the first page opened)."""
     context = browser.new_context()
-    page = context.new_page()
-    page.goto(app_url + "?aidelay=0", wait_until="commit")
-    wait_until_ready(page)
-    if state(page)["phase"] != "human":
-        settle(page)
-    yield page, legacy_form(real_save(page))
+    saves: list[Any] = []
+
+    def start_a_game(page: Page) -> None:
+        page.goto(app_url + "?aidelay=0", wait_until="commit")
+        wait_until_ready(page)
+        if state(page)["phase"] != "human":
+            settle(page)
+        if not saves:
+            saves.append(legacy_form(real_save(page)))
+
+    yield KeptPage(context, start_a_game), saves
     context.close()
+
+
+@pytest.fixture
+def save_page(saved_game: tuple[KeptPage, list[Any]]) -> tuple[Page, Any]:
+    """The shared page with a game under way, and that game's save data."""
+    kept, saves = saved_game
+    page = kept.page()
+    return page, saves[0]
 
 
 def legacy_form(text: str) -> Any:

@@ -16,7 +16,16 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
 
 from tests.e2e.hosts import HOST_SITE
 
-__all__ = ["HOST_PAGE_HOST", "LOCAL_HOST", "READY_TIMEOUT_MS", "AppSession", "OpenApp", "Recorder", "wait_until_ready"]
+__all__ = [
+    "HOST_PAGE_HOST",
+    "LOCAL_HOST",
+    "READY_TIMEOUT_MS",
+    "AppSession",
+    "KeptPage",
+    "OpenApp",
+    "Recorder",
+    "wait_until_ready",
+]
 
 #: Host every request must go to.
 LOCAL_HOST = "127.0.0.1"
@@ -112,3 +121,27 @@ class AppSession:
 
 
 OpenApp = Callable[..., AppSession]
+
+
+class KeptPage:
+    """A page that a module's tests share (its context's service worker makes each boot
+    quick), opened again in the same context when its renderer crashed, so that the rerun
+    of the test it crashed under (``tests/helpers/crashes.py``) gets a live page."""
+
+    def __init__(self, context: BrowserContext, prepare: Callable[[Page], None] = lambda page: None) -> None:
+        self.context = context
+        self._prepare = prepare
+        self._page: Page | None = None
+        self._crashed = False
+
+    def page(self) -> Page:
+        """The shared page: the same one from test to test until its renderer crashes."""
+        if self._page is None or self._crashed or self._page.is_closed():
+            self._crashed = False
+            self._page = self.context.new_page()
+            self._page.on("crash", self._on_crash)
+            self._prepare(self._page)
+        return self._page
+
+    def _on_crash(self, _page: Page) -> None:
+        self._crashed = True

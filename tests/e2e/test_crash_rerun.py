@@ -1,0 +1,47 @@
+"""A renderer crash ("Target crashed") makes a browser test run again, and is logged.
+
+``tests/helpers/crashes.py`` says why: the kernel kills Chromium's renderers first when the
+machine runs short of memory. This test crashes its own renderer on its first run (Chromium's
+``chrome://crash`` page) and passes on the rerun, which proves the rerun and the log work.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from buildtools.paths import CRASH_LOG
+from tests.helpers.crashes import CRASH_TEXT, machine_facts
+
+pytestmark = pytest.mark.e2e
+
+RUNS: list[str] = []
+LOGGED_BEFORE: list[str] = []
+
+
+def test_a_renderer_crash_reruns_the_test_and_is_logged(open_app: Callable[..., Any]) -> None:
+    test_id = os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]
+    RUNS.append(test_id)
+    if len(RUNS) == 1:  # (a crash logged before this test, by another, must not count)
+        LOGGED_BEFORE.append(CRASH_LOG.read_text() if CRASH_LOG.exists() else "")
+    session = open_app("?aidelay=0")
+    if len(RUNS) == 1:
+        session.expect_clean = False  # (the crashed page's console is nobody's fault)
+        with pytest.raises(Exception, match=CRASH_TEXT) as crashed:
+            session.page.goto("chrome://crash")
+            session.page.evaluate("1")
+        raise RuntimeError(f"the first run crashed as planned: {crashed.value}")
+    assert CRASH_LOG.exists(), "the crash was logged"
+    logged = CRASH_LOG.read_text()
+    assert logged.startswith(LOGGED_BEFORE[0]), "the log is only added to"
+    assert test_id in logged[len(LOGGED_BEFORE[0]) :], "the log names the test that crashed"
+    assert session.page.evaluate("document.body.dataset.appState") == "ready"
+
+
+def test_the_machine_facts_name_memory_disk_and_load() -> None:
+    facts = machine_facts()
+    for word in ("memory available", "/tmp free", "load", "chromium processes"):
+        assert word in facts, facts

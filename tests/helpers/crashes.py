@@ -1,0 +1,68 @@
+"""When Chromium's renderer crashes ("Target crashed"): what the machine looked like, and a rerun.
+
+A page's renderer is a process the kernel may kill when the machine runs short of memory
+(Chromium makes renderers the first choice of the kernel's out-of-memory killer). One CI run
+lost 47 browser tests that way while the same commit passed every run here, so a crash is
+taken as the machine's, not the table's: the test runs again (at most :data:`RERUNS` times,
+:data:`RERUN_DELAY_S` apart), and what the machine looked like at the crash is written to
+:data:`CRASH_LOG` and printed at the end of the run, so that a crash of the table's own
+making still shows (it crashes on every run, and the log says so).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+from buildtools.paths import CRASH_LOG
+
+__all__ = ["CRASH_LOG", "CRASH_TEXT", "RERUNS", "RERUN_DELAY_S", "machine_facts", "note_crash"]
+
+CRASH_TEXT = "Target crashed"
+"""What Playwright's error says when a page's renderer process died."""
+RERUNS = 2
+RERUN_DELAY_S = 5.0
+
+
+def _meminfo() -> dict[str, int]:
+    facts: dict[str, int] = {}
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            facts[name] = int(rest.split()[0]) // 1024  # MiB
+    except (OSError, ValueError, IndexError):
+        pass
+    return facts
+
+
+def _chromium_processes() -> int:
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if "chrom" in (entry / "comm").read_text():
+                    count += 1
+            except OSError:
+                continue
+    return count
+
+
+def machine_facts() -> str:
+    """One line: memory free, disk free where Chromium writes, load and Chromium's processes."""
+    memory = _meminfo()
+    tmp = shutil.disk_usage("/tmp")
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    return (
+        f"memory available {memory.get('MemAvailable', -1)} MiB of {memory.get('MemTotal', -1)} MiB;"
+        f" /tmp free {tmp.free // 2**20} MiB; load {load[0]:.1f};"
+        f" chromium processes {_chromium_processes()}"
+    )
+
+
+def note_crash(test_id: str) -> None:
+    """Append the crash of ``test_id`` and the machine's state to :data:`CRASH_LOG`."""
+    CRASH_LOG.parent.mkdir(parents=True, exist_ok=True)
+    with CRASH_LOG.open("a", encoding="utf-8") as log:
+        log.write(f"{time.strftime('%H:%M:%S')} {test_id}: {machine_facts()}\n")
