@@ -27,6 +27,7 @@ __all__ = [
     "PIP",
     "PIP_GRID",
     "PLAYABLE",
+    "PLAYABLE_LIFT",
     "TARGET",
     "TEXT",
     "TURN",
@@ -97,7 +98,7 @@ def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     rect = sprite.rect
     # Marks beyond colour: a tile that can be played stands a little proud of the hand, the
     # one picked higher; the hint's outline is dashed; the last tile laid wears a halo.
-    lift = HAND_LIFT if sprite.selected else 0.12 if sprite.playable else 0.0
+    lift = HAND_LIFT if sprite.selected else PLAYABLE_LIFT if sprite.playable else 0.0
     if lift:
         rect = Rect(rect.x, rect.y - min(rect.w, rect.h) * lift, rect.w, rect.h)
     ctx.note("tile" if sprite.face_up else "back", rect.x, rect.y, rect.w, rect.h)
@@ -253,7 +254,9 @@ def _outline(sprite: TileSprite) -> str | None:
 
 
 HAND_LIFT = 0.3
-"""How far a picked-up tile stands above the others, in tile units (a playable one: less)."""
+"""How far a picked-up tile stands above the others, in tile units."""
+PLAYABLE_LIFT = 0.12
+"""How far a tile that can be played stands above the others, in tile units."""
 
 PLATE = "rgba(0, 0, 0, 0.38)"
 """A plate's body when it is not lit."""

@@ -3,7 +3,9 @@
 Every line rule set at every player count is played through a hand by seeded random
 players and drawn, every eighth move and at its end, on the canvas sizes the page gives the
 table on a phone (upright and sideways), a tablet (both ways), a desktop and in small
-embedded frames, alone and in pass and play, and as the replay viewer draws it. In every
+embedded frames, alone and in pass and play, and as the replay viewer draws it; so is a
+hand of Dice and Dominoes at every step (the choice, the reveal, a rethrow, the end, the
+device passed), where no tile may lie on a die either. In every
 frame no text or badge may lie on a tile, a back or other text, and nothing may reach past
 the canvas's edge (:mod:`tests.helpers.boxes`). The widths are the fallback ones of
 :mod:`web.text_metrics` (Chromium's on Debian, the widest); the browser tests check the
@@ -20,6 +22,9 @@ import pytest
 from engine.catalogue import GAMES
 from engine.line.game import LineGame
 from tests.helpers.boxes import collisions, cut_off, problems
+from web.dice.controller import DiceController
+from web.dice.render import draw_dice_scene
+from web.dice.scene import DiceScene, build_dice_scene
 from web.line.controller import Controller
 from web.line.render import draw_scene
 from web.line.scene import Scene, build_scene
@@ -32,16 +37,18 @@ from web.settings import HUMAN, Settings
 from web.text_metrics import text_width
 
 CANVASES = {
-    "phone": (390, 623),
-    "phone sideways": (844, 194),
+    "phone": (390, 569),
+    "phone sideways": (636, 345),
+    "small phone sideways": (474, 331),
     "tablet": (820, 984),
     "tablet sideways": (1180, 663),
     "desktop": (1440, 743),
-    "640x480 frame": (640, 284),
+    "640x480 frame": (640, 268),
     "400x300 frame": (400, 140),
 }
 """The table's canvas in CSS px at each size, as the page gives it (the smallest seen, with
-the tallest bars: five players' score line, pass-and-play's buttons)."""
+the tallest bars: five players' score line, pass-and-play's buttons). A phone held
+sideways (844x390, and 640x360) has the move buttons beside the table."""
 
 LINE_TABLES = [
     (game_id, players) for game_id, game in GAMES.items() if isinstance(game, LineGame) for players in game.player_counts
@@ -168,3 +175,61 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert collisions([Box("badge", 0, 0, 14, 14, seat=1), Box("text", 10, 2, 40, 10, "West", seat=1)]) != []
     assert cut_off([Box("text", -3, 0, 20, 10, "They")], 100, 100) != []
     assert cut_off([Box("text", 90, 0, 10, 10, "7")], 100, 100) == []
+
+
+# --- the dice table ---------------------------------------------------------------------------
+
+
+def dice_frames(players: int, seed: int, people: int = 1) -> Iterator[DiceController]:
+    """A whole hand of Dice and Dominoes played by taps (``people`` share the device, the rest
+    are computer players): the controller at every step worth a look (the choice, tiles
+    picked, the reveal, a rethrow, the hand's end, the device passed)."""
+    levels = ",".join(["human"] * people + ["eager"] * (players - people))
+    controller = DiceController(Settings.for_variant("dice", players, level=levels), seed)
+    rng = random.Random(seed)
+    for _ in range(200):
+        yield controller
+        phase = controller.phase
+        if phase == "choose":
+            hand = list(controller.hand_shown())
+            for tile in rng.sample(hand, min(controller.tiles_to_put_out, len(hand))):
+                controller.tap_tile(tile)
+                yield controller
+            while controller.put_out_reason():
+                up = [picked.tile for picked in controller.picked if picked.face_up]
+                controller.flip(up[0])
+            controller.put_out()
+        elif phase == "reveal":
+            controller.go_on()
+        elif phase == "rethrow":
+            controller.choose_rethrow(rng.random() < 0.5)
+        elif phase == "pass":
+            controller.take_device()
+        else:
+            return
+
+
+def dice_drawn(scene: DiceScene) -> list[Box]:
+    painter = Painter(1.0, SpriteBook())
+    draw_dice_scene(painter, scene)
+    return painter.boxes
+
+
+@pytest.mark.parametrize(("players", "people"), [(2, 1), (3, 1), (5, 1), (3, 2)])
+def test_the_dice_table_draws_nothing_over_anything_at_every_size(players: int, people: int) -> None:
+    seen: set[str] = set()
+    for controller in dice_frames(players, seed=players + people, people=people):
+        seen.add(controller.phase)
+        for size, (width, height) in CANVASES.items():
+            scene = build_dice_scene(controller, width, height)
+            boxes = dice_drawn(scene)
+            found = problems(boxes, width, height)
+            assert found == [], (controller.phase, size, found[:3])
+            tiles = [box for box in boxes if box.kind in ("tile", "back")]
+            for die in scene.dice_rects:
+                for tile in tiles:
+                    overlap = min(die.right, tile.x + tile.w) - max(die.x, tile.x) > 1 and min(
+                        die.bottom, tile.y + tile.h
+                    ) - max(die.y, tile.y) > 1
+                    assert not overlap or (tile.x, tile.y) == (die.x, die.y), (size, "a tile on a die")
+    assert {"choose", "reveal"} <= seen

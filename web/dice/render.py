@@ -13,10 +13,10 @@ import math
 import random
 from typing import Any
 
-from web.dice.scene import DiceScene, DiceSeatCard, PutOut
-from web.painter import Painter, SpriteBook
+from web.dice.scene import BANNER_PADDING, FATE_SIZE, STATUS_PADDING, DiceScene, DiceSeatCard, PutOut
+from web.painter import Box, Painter, SpriteBook
 from web.rect import Rect
-from web.tile_drawing import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_tile, label, set_font
+from web.tile_drawing import PIP_GRID, TEXT, TURN, TURN_TEXT, draw_plate, draw_tile, label, set_font
 
 __all__ = ["ROLL_MS", "draw_dice_on_canvas", "draw_dice_scene"]
 
@@ -29,17 +29,18 @@ DIE_PIP = "#7a1e1e"
 CARD = "rgba(0, 0, 0, 0.16)"
 SLOT = "rgba(255, 255, 255, 0.28)"
 FATE_COLOURS = {"discarded": "#bff2c4", "back": "#ffd0a8", "kept": "rgba(244, 241, 232, 0.75)"}
-FATE_WORDS = {"discarded": "discarded", "back": "taken back", "kept": "face down"}
 
 
 def draw_dice_on_canvas(
     window: Any, ctx: Any, scene: DiceScene, ratio: float, sprites: SpriteBook, rolling: float | None
-) -> None:
-    """Draw ``scene`` on the canvas context ``ctx`` in one call into the browser."""
+) -> list[Box]:
+    """Draw ``scene`` on the canvas context ``ctx`` in one call into the browser; the boxes
+    of what was drawn (:attr:`web.painter.Painter.boxes`)."""
     painter = Painter(ratio, sprites)
     painter.setTransform(ratio, 0, 0, ratio, 0, 0)
     draw_dice_scene(painter, scene, rolling)
     painter.play_on(window, ctx)
+    return painter.boxes
 
 
 def draw_dice_scene(ctx: Painter, scene: DiceScene, rolling: float | None = None) -> None:
@@ -47,30 +48,31 @@ def draw_dice_scene(ctx: Painter, scene: DiceScene, rolling: float | None = None
     ctx.globalAlpha = 1
     ctx.clearRect(0, 0, scene.width, scene.height)
     for card in scene.cards:
-        _draw_card(ctx, card)
+        with ctx.about(seat=card.seat):
+            _draw_card(ctx, card)
     _draw_dice(ctx, scene, rolling)
-    label(ctx, f"{scene.pot_text} · {scene.boneyard_text}", *scene.pot_anchor, "center", 14)
+    draw_plate(ctx, scene.pot_plate)
     if scene.discards:
-        label(ctx, "Discards", scene.discard_label[0], scene.discard_label[1] - 6, "left", 11)
+        label(ctx, "Discards", *scene.discard_label, "left", 11)
     for sprite in scene.discards:
         draw_tile(ctx, sprite)
-    if scene.banner:
-        set_font(ctx, min(16.0, scene.width / 24), "center", TURN_TEXT)
-        ctx.fillTextOnPill(scene.banner, *scene.banner_anchor, 10, TURN)
-    for slot in scene.choice_slots:
-        _slot(ctx, slot)
-    label_y = scene.choice_slots[0].y - 10 if scene.choice_slots else 0
-    if scene.choice_label:
-        label(ctx, scene.choice_label, scene.width / 2, label_y, "center", 12)
-    for put in scene.choice:
-        _draw_put_out(ctx, put, mine=True)
-    for _, sprite in scene.hand:
-        draw_tile(ctx, sprite)
-    for sprite in scene.hidden_hand:
-        draw_tile(ctx, sprite)
-    top_of_hand = min((sprite.rect.y for _, sprite in scene.hand), default=scene.height - 20)
-    top_of_hand = min([top_of_hand, *(sprite.rect.y for sprite in scene.hidden_hand)])
-    label(ctx, scene.person_label, scene.width / 2, top_of_hand - 16, "center", 13)
+    if scene.banner and scene.banner_anchor is not None:
+        set_font(ctx, scene.banner_size, "center", TURN_TEXT)
+        ctx.fillTextOnPill(scene.banner, *scene.banner_anchor, BANNER_PADDING, TURN)
+    with ctx.about(hand=True):
+        for slot in scene.choice_slots:
+            _slot(ctx, slot)
+        if scene.choice_label and scene.choice_label_at is not None:
+            label(ctx, scene.choice_label, *scene.choice_label_at, "center", 12)
+        for put in scene.choice:
+            _draw_put_out(ctx, put, mine=True)
+        for words, fate, x, y in scene.fates:
+            label(ctx, words, x, y, "center", FATE_SIZE, FATE_COLOURS.get(fate, TEXT))
+        for _, sprite in scene.hand:
+            draw_tile(ctx, sprite)
+        for sprite in scene.hidden_hand:
+            draw_tile(ctx, sprite)
+        draw_plate(ctx, scene.person_plate)
 
 
 def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
@@ -78,8 +80,7 @@ def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
     ctx.roundRect(card.rect.x, card.rect.y, card.rect.w, card.rect.h, 10)
     ctx.fillStyle = CARD
     ctx.fill()
-    centre = card.rect.x + card.rect.w / 2
-    label(ctx, card.label, centre, card.rect.y + 10, "center", 13)
+    draw_plate(ctx, card.plate)
     for sprite in card.backs:
         draw_tile(ctx, sprite)
     for slot in card.slots:
@@ -87,12 +88,12 @@ def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
     for put in card.put_out:
         _draw_put_out(ctx, put, mine=False)
     if card.status:
-        y = card.rect.bottom - 9
-        if card.status in ("choosing…", "deciding on the dice", "nothing face up"):
-            label(ctx, card.status, centre, y, "center", 11)
+        x, y = card.status_at
+        if card.status in ("choosing…", "deciding on the dice", "nothing face up", "sits out"):
+            label(ctx, card.status_words, x, y, "center", card.status_size)
         else:
-            set_font(ctx, 11, "center", TURN_TEXT)
-            ctx.fillTextOnPill(card.status, centre, y, 5, TURN)
+            set_font(ctx, card.status_size, "center", TURN_TEXT)
+            ctx.fillTextOnPill(card.status_words, x, y, STATUS_PADDING, TURN)
 
 
 def _slot(ctx: Painter, rect: Rect) -> None:
@@ -113,11 +114,6 @@ def _draw_put_out(ctx: Painter, put: PutOut, mine: bool) -> None:
         ctx.roundRect(rect.x, rect.y, rect.w, rect.h, max(2.0, rect.w * 0.15))
         ctx.fillStyle = "rgba(24, 34, 45, 0.55)"
         ctx.fill()
-    if not mine:  # (a card says what became of its tiles in its status line: no room under each)
-        return
-    words = FATE_WORDS.get(put.fate, put.fate) if put.fate else ("face up" if put.face_up else "face down")
-    colour = FATE_COLOURS.get(put.fate, TEXT)
-    label(ctx, words, rect.x + rect.w / 2, rect.bottom + 9, "center", 11, colour)
 
 
 def _draw_dice(ctx: Painter, scene: DiceScene, rolling: float | None) -> None:
@@ -144,6 +140,7 @@ def _draw_dice(ctx: Painter, scene: DiceScene, rolling: float | None) -> None:
 
 
 def _die(ctx: Painter, rect: Rect, value: int) -> None:
+    ctx.note("tile", rect.x, rect.y, rect.w, rect.h * 1.06)  # (no words may lie on a die either)
     radius = rect.w * 0.18
     ctx.beginPath()
     ctx.roundRect(rect.x, rect.y + rect.h * 0.06, rect.w, rect.h, radius)

@@ -102,4 +102,3 @@ class DiceReplay(Stepping):
         table = DiceController.viewing(self.settings, session, self.names, seat)
         last = self.steps[hand_index][move - 1] if move else None
         return DiceFrame(hand_index, move, table, last)
-

@@ -1,13 +1,21 @@
 """What the Dice and Dominoes table shows, placed on the canvas: pure data, no drawing.
 
-From top to bottom: a card for each other player (name, chips, the backs of the tiles
-they hold, and the two tiles they put out: covered until everyone has chosen, then as
-revealed, each with its fate); the dice, the pot and the boneyard in the middle, the
-discard pile face up under them; at the bottom the person's choice (the tiles they picked,
-each marked face up or face down) above their hand. :func:`build_dice_scene` places it
-all for a canvas size; :mod:`web.dice.render` draws it.
+Three bands, each measured before anything is placed, so that no text lies on a tile or on
+other text at any size:
 
-Standard library, the engine, :mod:`web.rect` and :mod:`web.tile_drawing` only; no browser imports.
+- along the top, a card for each other player: a name plate (name, chips on its badge, lit
+  while they are still choosing), the backs of the tiles they hold beside the two tiles they
+  put out (covered until everyone has chosen, then as revealed), and what became of them;
+- in the middle, the dice, the pot and the boneyard on a plate, the result of a hand, and the
+  discard pile face up;
+- at the bottom, the person's choice (the tiles they picked, each with its fate or face)
+  and their plate above their hand. Held sideways (a phone, a wide frame) the choice stands
+  beside the hand and the middle is one row: dice, plate, pile.
+
+:func:`build_dice_scene` places it all for a canvas size; :mod:`web.dice.render` draws it.
+
+Standard library, the engine, :mod:`web.rect`, :mod:`web.plates`, :mod:`web.text_metrics`
+and :mod:`web.tile_drawing` only; no browser imports.
 """
 
 from __future__ import annotations
@@ -19,13 +27,39 @@ from typing import Any
 from engine.dice.hand import DiceRound
 from engine.tiles import Tile
 from web.dice.controller import DiceController
+from web.plates import Plate, fit_plate
 from web.rect import Rect
-from web.tile_drawing import TileSprite
+from web.text_metrics import text_width
+from web.tile_drawing import PLAYABLE_LIFT, TileSprite
 
-__all__ = ["DiceScene", "DiceSeatCard", "PutOut", "build_dice_scene"]
+__all__ = [
+    "FATE_SIZE",
+    "FATE_WORDS",
+    "STATUS_SIZE",
+    "DiceScene",
+    "DiceSeatCard",
+    "PutOut",
+    "build_dice_scene",
+]
 
 _PAD = 8.0
-_LABEL = 18.0
+FATE_SIZE = 11.0
+"""The size of the words under the person's revealed tiles ("discarded", "taken back")."""
+FATE_WORDS = {"discarded": "discarded", "back": "taken back", "kept": "face down"}
+STATUS_SIZE = 11.0
+"""The size of a card's status line ("has chosen", "discards 5-3")."""
+STATUS_PADDING = 5.0
+"""The status pill's padding each side of its words."""
+_LINE = 16.0
+"""The height of a line of words at those sizes."""
+_SIDEWAYS = 1.5
+"""A canvas this many times wider than it is tall is laid out sideways."""
+BANNER_PADDING = 10.0
+"""The padding of the result's pill each side of its words."""
+_BANNER_H = 26.0
+"""The height of the hand's result written on its pill."""
+_COMPACT_HEIGHT = 200.0
+"""A sideways canvas under this height (a small frame) puts the dice in the top row."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +86,14 @@ class DiceSeatCard:
     put_out: tuple[PutOut, ...]
     slots: tuple[Rect, ...]
     """Where the tiles put out go (drawn as empty outlines while the player is choosing)."""
-
-    @property
-    def label(self) -> str:
-        """The card's first line: ``"West · 19 chips"``."""
-        return f"{self.name} · {self.chips} chip{'s' * (self.chips != 1)}"
+    plate: Plate
+    """The name plate: the name, the chips on its badge; lit while the player is choosing."""
+    status_at: tuple[float, float]
+    """The centre of the status line, under the tiles."""
+    status_words: str = ""
+    """The status as written: shorter words on a narrow card ("back 3-1" for "takes back 3-1")."""
+    status_size: float = STATUS_SIZE
+    """The status line's size: smaller on a narrow card, so that it fits."""
 
 
 @dataclass(frozen=True)
@@ -70,13 +107,21 @@ class DiceScene:
     pot_text: str
     pot_anchor: tuple[float, float]
     boneyard_text: str
+    pot_plate: Plate
+    """The pot and the boneyard, on a plate under the dice (or beside them, held sideways)."""
     cards: tuple[DiceSeatCard, ...]
     discards: tuple[TileSprite, ...]
     discard_label: tuple[float, float]
+    """Where "Discards" is written (its left end and middle), just above the pile."""
     choice: tuple[PutOut, ...]
     """The person's tiles put out (or being chosen), in the slots above the hand."""
     choice_slots: tuple[Rect, ...]
     choice_label: str
+    choice_label_at: tuple[float, float] | None
+    """The centre of the choice's label, or ``None`` where there is no room for it (the
+    footer says the same)."""
+    fates: tuple[tuple[str, str, float, float], ...]
+    """The words under the person's tiles put out: (words, fate, centre x, centre y)."""
     hand: tuple[tuple[Tile, TileSprite], ...]
     hidden_hand: tuple[TileSprite, ...]
     """The backs of the person's tiles while the device is being passed."""
@@ -86,8 +131,12 @@ class DiceScene:
     """What to do or what happened, in a line (the footer says it too)."""
     banner: str
     """The hand's or the game's result, written across the table when one ends ("" otherwise)."""
-    banner_anchor: tuple[float, float]
-    person_label: str
+    banner_anchor: tuple[float, float] | None
+    banner_size: float
+    """The result's size: up to 16 px, smaller if its words are long for the canvas."""
+    """Where the result's pill is centred (``None``: it is written on the pot's plate)."""
+    person_plate: Plate
+    """The person's plate above their hand: name, chips on the badge, lit while they choose."""
 
     def hit(self, x: float, y: float) -> tuple[str, Tile] | None:
         """What a tap at (x, y) touches: ``("hand", tile)`` or ``("chosen", tile)``, or ``None``."""
@@ -182,78 +231,222 @@ def build_dice_scene(
     view = controller.view()
     seats = session.seats_in_hand
     revealed = controller.revealed
+    sideways = width >= _SIDEWAYS * height
+    compact = sideways and height < _COMPACT_HEIGHT
+    plate_h = _plate_height(width, height)
     others = [seat for seat in range(session.players) if seat != controller.human_seat]
     order = sorted(others, key=lambda seat: (seat - controller.human_seat) % session.players)
 
     # The other players' cards along the top.
-    card_w = min(240.0, (width - _PAD * (len(order) + 1)) / max(1, len(order)))
-    small = max(7.0, min(20.0, card_w / 7, height / 34))
-    card_h = _LABEL * 2 + 2 * small * 0.7 + 2 * small + 16
+    # (Held sideways in a short frame, the dice and the pot take a cell of that row.)
     cards: list[DiceSeatCard] = []
-    left = (width - (card_w * len(order) + _PAD * (len(order) - 1))) / 2
-    for number, seat in enumerate(order):
-        rect = Rect(left + number * (card_w + _PAD), _PAD, card_w, card_h)
-        cards.append(_card(controller, seat, rect, small, revealed, show_all))
+    cards_bottom = 0.0
+    cells = len(order) + compact
+    card_w = min(260.0, (width - _PAD * (cells + 1)) / max(1, cells))
+    card_h = 0.0
+    left = (width - (card_w * cells + _PAD * (cells - 1))) / 2
+    if order:
+        held = max((len(hand.hands[seats.index(seat)]) for seat in order if seat in seats), default=0)
+        small = _card_unit(card_w, held, height / (9.0 if sideways else 16.0))
+        card_h = _card_height(small, plate_h)
+        for number, seat in enumerate(order):
+            rect = Rect(left + number * (card_w + _PAD), _PAD / 2, card_w, card_h)
+            cards.append(_card(controller, seat, rect, small, plate_h, revealed, show_all))
+        cards_bottom = _PAD / 2 + card_h
 
-    # The person's hand and choice at the bottom.
+    # The person's band at the bottom, then the middle in what is left.
     shown = controller.hand_shown()
+    count = max(4, len(shown))
+    fate_words = [FATE_WORDS["back"]]
+    choice_label = _choice_label(controller)
+    label_room = 0.0 if sideways or not choice_label else _LINE
+    unit = _hand_unit(width, height, cards_bottom, count, sideways, plate_h, label_room)
+    fate_w = text_width(max(fate_words, key=len), FATE_SIZE) + 8
+    slot_step = max(unit * 2.2, fate_w)
+    lift = unit * PLAYABLE_LIFT + 2  # (a tile that may be chosen stands a little proud)
+    if sideways:
+        band_top = height - _PAD / 2 - (plate_h + lift + 2 * unit + _LINE)
+        hand_w = count * unit * 1.25 - unit * 0.25
+        choice_w = slot_step + max(unit, fate_w)  # (the words under a tile may be wider than it)
+        gap = max(unit, 16.0)
+        pile_w = max(0.0, (width - 2 * _PAD - hand_w - choice_w - 2 * gap)) if compact else 0.0
+        start = (width - (hand_w + gap + choice_w + (gap + pile_w) * compact)) / 2
+        hand_centre = start + hand_w / 2
+        hand_top = band_top + plate_h + lift
+        choice_centre = start + hand_w + gap + choice_w / 2
+        choice_top = hand_top
+        plate_area = Rect(start - 4, band_top, max(hand_w + 8, 120.0), plate_h)
+        plate_align = "left"
+        middle_bottom = band_top - 2
+    else:
+        hand_top = height - _PAD / 2 - 2 * unit
+        hand_centre = width / 2
+        band_top = hand_top - lift - plate_h
+        choice_top = band_top - _LINE - 2 * unit
+        choice_centre = width / 2
+        plate_area = Rect(_PAD, band_top, width - 2 * _PAD, plate_h)
+        plate_align = "centre"
+        middle_bottom = choice_top - label_room - 2
+    # Every tile keeps the place it had in the whole hand: a tile picked leaves a gap, so the
+    # next tap lands on the tile that was under the finger.
     chosen = [picked.tile for picked in controller.picked]
-    in_hand = list(shown)
+    in_hand = [tile for tile in shown]
     for tile in chosen:
         if tile in in_hand:
             in_hand.remove(tile)
-    count = max(4, len(shown) + 1)
-    unit = max(12.0, min(56.0, (width - 2 * _PAD) / (count * 1.25), height / 11))
-    hand_top = height - _PAD - 2 * unit
-    # Every tile keeps the place it had in the whole hand: a tile picked leaves a gap, so the
-    # next tap lands on the tile that was under the finger.
-    places = dict(zip(shown, _row(len(shown), unit, width / 2, hand_top), strict=True))
+    places = dict(zip(shown, _row(len(shown), unit, hand_centre, hand_top), strict=True))
     hand_sprites = tuple(
         (tile, _upright(places[tile], tile, playable=controller.phase == "choose")) for tile in in_hand
     )
     hidden: tuple[TileSprite, ...] = ()
     if controller.hand_hidden and view is not None:
-        hidden = tuple(_upright(rect, None) for rect in _row(len(view.hand), unit, width / 2, hand_top))
-    choice_top = hand_top - 2 * _LABEL - 2 * unit - 8
-    choice_slots = tuple(_row(2, unit, width / 2, choice_top, gap=1.2))
+        hidden = tuple(_upright(rect, None) for rect in _row(len(view.hand), unit, hand_centre, hand_top))
+    choice_slots = tuple(_spaced_row(2, unit, choice_centre, choice_top, slot_step))
     choice, mine = _person_choice(controller, choice_slots, revealed)
-
-    # The middle: dice, pot, boneyard, the discard pile.
-    middle_top = _PAD + card_h + _PAD if cards else _PAD
-    middle_bottom = choice_top - _LABEL - 4
-    space = max(40.0, middle_bottom - middle_top)
-    die = max(24.0, min(80.0, width / 7, space * 0.38))
-    dice_top = middle_top + 4
-    dice_rects = (
-        Rect(width / 2 - die - die * 0.15, dice_top, die, die),
-        Rect(width / 2 + die * 0.15, dice_top, die, die),
+    fates = tuple(
+        (words, put.fate or ("up" if put.face_up else "down"), slot.x + slot.w / 2, slot.bottom + _LINE / 2)
+        for put, slot in zip(choice, choice_slots, strict=False)
+        for words in [_fate_words(put)]
     )
-    pot_anchor = (width / 2, dice_top + die + 14)
-    pile_top = pot_anchor[1] + 16
-    discards = _pile(hand.discards, width, pile_top, middle_bottom)
+    label_at = (width / 2, choice_top - _LINE / 2 - 1) if label_room and choice_label else None
+    person_plate = fit_plate(
+        plate_area,
+        _chips_wordings(controller.names[controller.human_seat], controller.human_seat not in seats),
+        session.chips[controller.human_seat],
+        lit=controller.phase == "choose",
+        align=plate_align,
+    )
+
+    # The middle: the dice, the pot and the boneyard, the hand's result, the discard pile.
+    middle_top = cards_bottom + _PAD / 2
+    space = max(24.0, middle_bottom - middle_top)
     view_count = view.boneyard_count if view is not None else len(hand.boneyard)
+    pot_words = (f"Pot {session.pot} · Boneyard {view_count}", f"Pot {session.pot} · Pile {view_count}")
+    banner = controller.result_banner() if controller.revealed is None else ""
+    if compact:  # the dice and the pot in the last cell of the top row, the pile at the bottom right
+        cell = Rect(left + len(order) * (card_w + _PAD), _PAD / 2, card_w, max(card_h, 2 * plate_h + 16))
+        die = max(12.0, min(48.0, (cell.h - plate_h - 10) , cell.w / 2.6))
+        dice_left = cell.x + (cell.w - 2.3 * die) / 2
+        dice_top = cell.y + 4
+        # (the hand's result takes the pot's plate, lit, as when sideways)
+        wordings = (banner,) if banner else pot_words
+        pot_plate = fit_plate(Rect(cell.x, dice_top + die + 4, cell.w, plate_h), wordings, None, lit=bool(banner))
+        banner_anchor = None
+        pile_left = choice_centre + choice_w / 2 + gap
+        pile_area = Rect(pile_left, band_top + _LINE, width - _PAD - pile_left, height - band_top - _LINE - _PAD / 2)
+    elif sideways:
+        die = max(16.0, min(64.0, space * 0.7, width / 9))
+        dice_left = width * 0.08
+        dice_top = middle_top + (space - die) / 2
+        pot_left = dice_left + 2.3 * die + 8
+        pot_w = min(220.0, width * 0.3)
+        pot_top = middle_top + max(0.0, (space - plate_h) / 2)
+        # (the hand's result takes the pot's plate, lit: a pill as wide as it would cover the pile)
+        wordings = (banner,) if banner else pot_words
+        pot_plate = fit_plate(Rect(pot_left, pot_top, pot_w, plate_h), wordings, None, lit=bool(banner))
+        banner_anchor = None
+        pile_left = pot_left + pot_w + 8
+        pile_area = Rect(pile_left, middle_top + _LINE, width - pile_left - _PAD, space - _LINE)
+    else:
+        die = max(16.0, min(80.0, width / 7, (space - plate_h - _LINE) * 0.42))
+        dice_left = width / 2 - die * 1.15
+        dice_top = middle_top + 4
+        pot_top = dice_top + die + 4
+        pot_plate = fit_plate(Rect(_PAD, pot_top, width - 2 * _PAD, plate_h), pot_words, None)
+        banner_anchor = (width / 2, pot_top + plate_h + 4 + _BANNER_H / 2)
+        below = pot_top + plate_h + (_BANNER_H + 8 if banner else 4.0)
+        pile_area = Rect(_PAD, below + _LINE, width - 2 * _PAD, middle_bottom - below - _LINE)
+    dice_rects = (
+        Rect(dice_left, dice_top, die, die),
+        Rect(dice_left + die * 1.3, dice_top, die, die),
+    )
+    discards = _pile(hand.discards, pile_area)
     return DiceScene(
         width=width,
         height=height,
         dice=hand.dice,
         dice_rects=dice_rects,
         pot_text=f"Pot {session.pot}",
-        pot_anchor=pot_anchor,
+        pot_anchor=(pot_plate.body.x + pot_plate.body.w / 2, pot_plate.body.y + pot_plate.body.h / 2),
         boneyard_text=f"Boneyard {view_count}",
+        pot_plate=pot_plate,
         cards=tuple(cards),
         discards=discards,
-        discard_label=(discards[0].rect.x if discards else _PAD, pile_top - 4),
+        discard_label=(discards[0].rect.x if discards else pile_area.x, pile_area.y - _LINE / 2),
         choice=choice,
         choice_slots=choice_slots,
-        choice_label=_choice_label(controller),
+        choice_label=choice_label,
+        choice_label_at=label_at,
+        fates=fates,
         hand=hand_sprites,
         hidden_hand=hidden,
         mine=mine,
         caption=_caption(controller),
-        banner=controller.result_banner() if controller.revealed is None else "",
-        banner_anchor=(width / 2, max((sprite.rect.bottom for sprite in discards), default=pile_top) + 22),
-        person_label=_person_label(controller, seats),
+        banner=banner,
+        banner_anchor=banner_anchor,
+        banner_size=_banner_size(banner, width),
+        person_plate=person_plate,
     )
+
+
+def _banner_size(banner: str, width: float) -> float:
+    """The largest size up to 16 px (down to 9) at which the result on its pill fits the canvas."""
+    size = float(min(16, int(width / 24)))
+    while size > 9 and text_width(banner, size) + 2 * BANNER_PADDING > width - 2 * _PAD:
+        size -= 1
+    return size
+
+
+def _plate_height(width: float, height: float) -> float:
+    """A plate's strip: larger on larger screens, as on the line table."""
+    short = min(width, height)
+    return 20.0 if short < 240 else 24.0 if short < 600 else 28.0
+
+
+def _card_unit(card_w: float, held: int, most: float) -> float:
+    """The width of the small tiles on a card: its backs (at 0.7 of it) and its two tiles put
+    out side by side in the card's width, and no taller than ``most`` allows."""
+    across = held * 0.7 * 1.25 + 2 * 1.4 + 0.6
+    return max(6.0, min(22.0, (card_w - 2 * _PAD) / across, most / 2))
+
+
+def _card_height(small: float, plate_h: float) -> float:
+    return _PAD / 2 + plate_h + 4 + 2 * small + 4 + _LINE + _PAD / 2
+
+
+def _hand_unit(
+    width: float, height: float, top: float, count: int, sideways: bool, plate_h: float, label_room: float
+) -> float:
+    """The person's tiles' width: as large as the width and the height left under the cards
+    allow, leaving the middle at least a third of that height (and room for the dice)."""
+    free = height - top - _PAD
+    if sideways:
+        across = (width - 2 * _PAD - 16) / (count * 1.25 + 2.2 + 1 + 1)
+        tall = (free * 0.62 - plate_h - _LINE) / 2
+    else:
+        across = (width - 2 * _PAD) / (count * 1.25)
+        tall = (free * 0.6 - 2 * plate_h - _LINE - label_room) / 4
+    return max(10.0, min(56.0, across, tall))
+
+
+def _spaced_row(count: int, unit: float, centre_x: float, top: float, step: float) -> list[Rect]:
+    """``count`` upright tiles of width ``unit``, ``step`` apart (left edge to left edge),
+    centred on ``centre_x``."""
+    left = centre_x - ((count - 1) * step + unit) / 2
+    return [Rect(left + index * step, top, unit, 2 * unit) for index in range(count)]
+
+
+def _fate_words(put: PutOut) -> str:
+    if put.fate:
+        return FATE_WORDS.get(put.fate, put.fate)
+    return "face up" if put.face_up else "face down"
+
+
+def _chips_wordings(name: str, sits_out: bool) -> tuple[str, ...]:
+    """A plate's words for a player of the dice game (the chips are on its badge)."""
+    if sits_out:
+        return (f"{name} · sits out", f"{name} · out", name)
+    return (f"{name} · chips", name)
 
 
 def _card(
@@ -261,23 +454,33 @@ def _card(
     seat: int,
     rect: Rect,
     small: float,
+    plate_h: float,
     revealed: DiceRound | None,
     show_all: bool,
 ) -> DiceSeatCard:
     session = controller.session
     seats = session.seats_in_hand
     chips = session.chips[seat]
-    backs_top = rect.y + _LABEL + 2
-    slots_top = backs_top + 2 * small * 0.7 + 6
-    slots = tuple(_row(2, small, rect.x + rect.w / 2, slots_top, gap=0.4))
+    name = controller.names[seat]
+    tiles_top = rect.y + _PAD / 2 + plate_h + 4
+    status_at = (rect.x + rect.w / 2, tiles_top + 2 * small + 4 + _LINE / 2)
+    plate_area = Rect(rect.x, rect.y + _PAD / 2, rect.w, plate_h)
     if seat not in seats:
-        return DiceSeatCard(seat, controller.names[seat], rect, chips, "sits out", (), (), ())
+        plate = fit_plate(plate_area, _chips_wordings(name, True), chips)
+        words, size = _fit_status("sits out", rect.w)
+        return DiceSeatCard(seat, name, rect, chips, "sits out", (), (), (), plate, status_at, words, size)
     index = seats.index(seat)
     tiles = controller.hand.hands[index]
     held = len(tiles)
-    rects = _row(held, small * 0.7, rect.x + rect.w / 2, backs_top)
-    backs = tuple(_upright(r, tile if show_all else None) for r, tile in zip(rects, tiles, strict=True))
+    backs_w = held * small * 0.7 * 1.25 - small * 0.7 * 0.25
+    slots_w = small * 1.4 + small
+    gap = small * 0.6
+    left = rect.x + (rect.w - (backs_w + gap + slots_w)) / 2
+    back_rects = _row(held, small * 0.7, left + backs_w / 2, tiles_top + small * 0.6)
+    backs = tuple(_upright(r, tile if show_all else None) for r, tile in zip(back_rects, tiles, strict=True))
+    slots = tuple(_spaced_row(2, small, left + backs_w + gap + slots_w / 2, tiles_top, small * 1.4))
     put_out: tuple[PutOut, ...] = ()
+    choosing = False
     if revealed is not None:
         put_out = _revealed_put_out(revealed, index, slots, own=show_all)
         status = _what_became(revealed, index)
@@ -289,9 +492,27 @@ def _card(
         status = "has chosen"
     elif controller.hand.awaiting_rethrow and index in controller.hand.awaiting_rethrow:
         status = "deciding on the dice"
+        choosing = True
     else:
         status = "choosing…"
-    return DiceSeatCard(seat, controller.names[seat], rect, chips, status, backs, put_out, slots)
+        choosing = True
+    plate = fit_plate(plate_area, _chips_wordings(name, False), chips, lit=choosing)
+    words, size = _fit_status(status, rect.w)
+    return DiceSeatCard(seat, name, rect, chips, status, backs, put_out, slots, plate, status_at, words, size)
+
+
+def _fit_status(status: str, room: float) -> tuple[str, float]:
+    """The status line as it fits ``room`` on its pill: the largest size up to
+    :data:`STATUS_SIZE` (down to 8 px), in shorter words if need be ("back 3-1", "3-1")."""
+    shorter = status.replace("takes back ", "back ").replace("discards ", "drops ").replace("deciding on the dice", "deciding")
+    tiles_only = shorter.split(" ", 1)[1] if shorter.startswith(("back ", "drops ")) else shorter
+    for words in dict.fromkeys((status, shorter, tiles_only)):
+        size = STATUS_SIZE
+        while size >= 8:
+            if text_width(words, size) + 2 * STATUS_PADDING <= room - 4:
+                return words, size
+            size -= 1
+    return tiles_only, 8.0
 
 
 def _what_became(revealed: DiceRound, index: int) -> str:
@@ -330,24 +551,24 @@ def _person_choice(
     return shown, mine
 
 
-def _pile(discards: Sequence[Tile], width: float, top: float, bottom: float) -> tuple[TileSprite, ...]:
-    """The discard pile face up in rows across the table, small enough to fit its space."""
-    if not discards:
+def _pile(discards: Sequence[Tile], area: Rect) -> tuple[TileSprite, ...]:
+    """The discard pile face up in rows across ``area``, small enough to fit it."""
+    if not discards or area.h <= 8 or area.w <= 8:
         return ()
-    usable = min(width - 2 * _PAD, 720.0)
+    usable = min(area.w, 720.0)
     unit = 20.0
-    while unit > 5:
+    while unit > 4:
         per_row = max(1, int((usable + unit * 0.2) // (unit * 1.2)))
         rows = -(-len(discards) // per_row)
-        if rows * (2 * unit + 4) <= bottom - top:
+        if rows * (2 * unit + 4) <= area.h:
             break
         unit -= 1
     per_row = min(len(discards), max(1, int((usable + unit * 0.2) // (unit * 1.2))))
-    left = (width - (per_row * unit * 1.2 - unit * 0.2)) / 2
+    left = area.x + (area.w - (per_row * unit * 1.2 - unit * 0.2)) / 2
     sprites = []
     for number, tile in enumerate(discards):
         row, column = divmod(number, per_row)
-        rect = Rect(left + column * unit * 1.2, top + row * (2 * unit + 4), unit, 2 * unit)
+        rect = Rect(left + column * unit * 1.2, area.y + row * (2 * unit + 4), unit, 2 * unit)
         sprites.append(_upright(rect, tile))
     return tuple(sprites)
 
@@ -374,11 +595,3 @@ def _caption(controller: DiceController) -> str:
     if phase in ("hand-over", "session-over"):
         return controller.last_announcement
     return ""
-
-
-def _person_label(controller: DiceController, seats: Sequence[int]) -> str:
-    seat = controller.human_seat
-    chips = controller.session.chips[seat]
-    name = controller.names[seat]
-    out = "" if seat in seats else " · sits out"
-    return f"{name} · {chips} chip{'s' * (chips != 1)}{out}"

@@ -22,6 +22,7 @@ from web.dice.controller import DiceController
 from web.dice.render import ROLL_MS, draw_dice_on_canvas
 from web.dice.replay import DiceReplay
 from web.dice.scene import DiceScene, build_dice_scene
+from web.painter import Box, boxes_data
 from web.replay.model import Stepping
 from web.review.book import ReviewBook
 from web.settings import Settings
@@ -73,6 +74,9 @@ class DiceTable:
         self._roll_started: float | None = None
         self.rolled_frames = 0
         """Frames drawn while the dice were rolling (the end-to-end test reads it)."""
+        self.boxes_drawn: list[Box] = []
+        """The boxes of what the last frame drew, and the canvas size it was drawn at."""
+        self.size_drawn: tuple[float, float] = (0.0, 0.0)
         self._logged = controller.said
         self._heard = (controller.revealed, controller.hand if controller.hand.is_over else None)
         """The reveal shown and the ended hand as last sounded (a restored game starts silent)."""
@@ -297,9 +301,10 @@ class DiceTable:
             if rolling >= 1:
                 self._roll_started = None
                 rolling = None
-        draw_dice_on_canvas(
+        self.boxes_drawn = draw_dice_on_canvas(
             self.window, ctx, self.scene_at(width, height), ratio, self.around.sprites, rolling
         )
+        self.size_drawn = (width, height)
         self.rolled_frames += rolling is not None
         return rolling is not None
 
@@ -381,6 +386,8 @@ class DiceTable:
             if controller.story is None
             else {"headline": controller.story.headline, "seats": list(controller.story.seats)},
             "announcement": controller.last_announcement,
-            "scene": None if scene is None else scene.test_data(),
+            "scene": None
+            if scene is None
+            else {**scene.test_data(), **boxes_data(self.boxes_drawn, self.size_drawn)},
             "thinking": False,
         }

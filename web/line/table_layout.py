@@ -193,7 +193,7 @@ def _portrait(width: float, height: float, players: int) -> TableRegions:
     label_h = _label_height(width, height)
     human, hand = _bottom_band(width, height)
     top_h = _px(_clamp(0.12 * height, min(72, 0.2 * height), 130))
-    info_w = _px(_clamp(0.18 * width, 56, 120))
+    info_w = _px(_clamp(0.21 * width, 80, 120))  # ("Pile" and a two-digit badge fit on a phone)
     info = _edges(0, 0, info_w, top_h)
     board = _edges(0, top_h, width, human.rect.y)
     slots = _split_row(_edges(info_w, 0, width, top_h), players - 1)

@@ -241,8 +241,10 @@ class ReplayView:
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
             if isinstance(frame, DiceFrame):
                 dice_scene = build_dice_scene(frame.table, width, height, show_all=self.shown == ALL)
-                draw_dice_on_canvas(self.window, self.ctx, dice_scene, ratio, self.sprites, None)
-                self.boxes_drawn = []
+                self.boxes_drawn = draw_dice_on_canvas(
+                    self.window, self.ctx, dice_scene, ratio, self.sprites, None
+                )
+                self.size_drawn = (width, height)
                 self.scene = dice_scene
             else:
                 shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
