@@ -63,7 +63,8 @@ def drawn_problems(page: Page) -> list[str]:
     """What overlaps or is cut in the frame drawn last."""
     page.wait_for_function(
         "(() => { const s = JSON.parse(window.dominoesTest.state()).scene;"
-        " return s.drawn.width === s.size.width && s.drawn.height === s.size.height; })()"
+        " const canvas = document.getElementById('table');"
+        " return s && s.drawn && s.drawn.width === canvas.clientWidth && s.drawn.height === canvas.clientHeight; })()"
     )
     scene = state(page)["scene"]
     assert scene["boxes"], "the frame reports what it drew"
@@ -83,3 +84,37 @@ def test_no_text_lies_on_a_tile_and_nothing_is_cut(open_app: Callable[..., Any],
             found = drawn_problems(page)
             page.screenshot(path=OUT / f"{game.split('=')[1].split('&')[0]}-{phase}-{size}.png")
             assert found == [], (game, phase, found[:3])
+
+
+def put_out_by_taps(page: Page) -> None:
+    """Tap the first tiles of the hand into the choice, turn face down what the dice refuse,
+    and put them out."""
+    for _ in range(min(2, len(state(page)["hand"]))):
+        click_canvas(page, *state(page)["scene"]["hand"][0]["at"])
+    for _ in range(2):
+        now = state(page)
+        if not now["reason"]:
+            break
+        up = [
+            chosen for chosen, picked in zip(now["scene"]["chosen"], now["picked"], strict=True) if picked[1]
+        ]
+        click_canvas(page, *up[0]["at"])
+    page.click("#dice-put-out")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_dice_table_draws_nothing_over_anything(open_app: Callable[..., Any], size: str) -> None:
+    width, height = SIZES[size]
+    embed = "&embed=1" if size.startswith("frame") else ""
+    OUT.mkdir(parents=True, exist_ok=True)
+    page = open_app(
+        f"?variant=dice&players=5&seed=4&aidelay=0{embed}", viewport={"width": width, "height": height}
+    ).page
+    page.wait_for_function("document.body.dataset.phase === 'choose'")
+    for phase in ("choice", "reveal"):
+        if phase == "reveal":
+            put_out_by_taps(page)
+            page.wait_for_function("['reveal', 'rethrow', 'hand-over'].includes(document.body.dataset.phase)")
+        found = drawn_problems(page)
+        page.screenshot(path=OUT / f"dice-{phase}-{size}.png")
+        assert found == [], (phase, found[:3])
