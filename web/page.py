@@ -88,8 +88,6 @@ class Page:
         for button_id in ("call-btn", "muggins-btn"):
             self.el(button_id).hidden = not controller.manual_scoring
             self.el(button_id).disabled = not in_play
-        self.el("callout").textContent = controller.callout
-        self.el("callout").hidden = not controller.callout
         self._update_lead_choices(controller)
         self._update_twin(controller)
         self.log_moves(controller)

@@ -297,11 +297,14 @@ class Painter:
         self.operations.append(["fillText", text, *_numbers((x, y))])
         self._note_text("text", text, x, y)
 
-    def fillTextOnPill(self, text: str, x: Number, y: Number, padding: Number, background: str) -> None:
+    def fillTextOnPill(
+        self, text: str, x: Number, y: Number, padding: Number, background: str, kind: str = "text"
+    ) -> None:
         """Write text as :meth:`fillText` does, on a rounded pill of ``background`` that fits it
-        (the browser measures the text: only it knows the font's widths)."""
+        (the browser measures the text: only it knows the font's widths); its box is noted as
+        ``kind`` (``"callout"`` for a call-out at a seat)."""
         self.operations.append(["fillTextOnPill", text, *_numbers((x, y, padding)), background])
-        self._note_text("text", text, x, y, padding)
+        self._note_text(kind, text, x, y, padding)
 
     def json(self) -> str:
         """The recording, as the JSON text ``web/paint.js`` plays."""

@@ -1,9 +1,11 @@
 """What a frame shows must never overlap or be cut: the checks over its boxes.
 
 A frame's boxes (:class:`web.painter.Box`, or their plain data from the browser tests'
-state) say where every tile, back, text, badge and mark was drawn. A text or a badge must
-not lie on a tile, a back, or another text or badge (a badge's own number, written on it,
-apart), and everything must lie inside the canvas.
+state) say where every tile, back, text, badge, mark and call-out was drawn. A text or a
+badge must not lie on a tile, a back, or another text or badge (a badge's own number,
+written on it, apart). A call-out ("Pass", "15!") floats over the board's tiles for a while,
+but must not lie on a seat's backs, the person's tiles, a text, a badge or another call-out.
+Everything must lie inside the canvas.
 """
 
 from __future__ import annotations
@@ -21,6 +23,14 @@ WORDS = ("text", "badge")
 SOLID = ("tile", "back", "text", "badge")
 """Kinds a text or a badge must not lie on."""
 
+FLOATING = "callout"
+"""A call-out: it may float over the board's tiles."""
+
+
+def _under_a_callout(other: Box) -> bool:
+    """Whether ``other`` is something a call-out must not cover."""
+    return other.kind in ("back", "text", "badge", FLOATING) or (other.kind == "tile" and other.hand)
+
 
 def as_boxes(found: Iterable[Box | Mapping[str, Any]]) -> list[Box]:
     """Boxes from a painter, or from their data in the browser tests' state."""
@@ -37,10 +47,17 @@ def _allowed(word: Box, other: Box) -> bool:
 
 
 def collisions(boxes: Iterable[Box | Mapping[str, Any]]) -> list[str]:
-    """Every text or badge that lies on a tile, a back, or another text or badge, said."""
+    """Every text or badge that lies on a tile, a back, or another text or badge, and every
+    call-out that lies on what it must not cover, said."""
     found = as_boxes(boxes)
     said = []
     for index, word in enumerate(found):
+        if word.kind == FLOATING:
+            for other_index, other in enumerate(found):
+                once = other.kind != FLOATING or other_index > index  # (each pair of call-outs once)
+                if other_index != index and once and _under_a_callout(other) and word.overlaps(other):
+                    said.append(f"{_said(word)} lies on {_said(other)}")
+            continue
         if word.kind not in WORDS:
             continue
         for other_index, other in enumerate(found):

@@ -175,6 +175,12 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert collisions([Box("badge", 0, 0, 14, 14, seat=1), Box("text", 10, 2, 40, 10, "West", seat=1)]) != []
     assert cut_off([Box("text", -3, 0, 20, 10, "They")], 100, 100) != []
     assert cut_off([Box("text", 90, 0, 10, 10, "7")], 100, 100) == []
+    pass_call = Box("callout", 20, 20, 40, 20, "Pass", seat=1)
+    assert collisions([tile, pass_call]) == [], "a call-out floats over the board's tiles"
+    assert collisions([Box("tile", 10, 10, 40, 80, hand=True), pass_call]) != [], "not over the hand"
+    assert collisions([Box("back", 10, 10, 20, 40), pass_call]) != []
+    assert collisions([Box("text", 30, 25, 40, 12, "West"), pass_call]) != []
+    assert len(collisions([pass_call, Box("callout", 40, 25, 40, 20, "15!")])) == 1
 
 
 # --- the dice table ---------------------------------------------------------------------------

@@ -14,17 +14,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.line.scene import Scene, SeatSprite
+from web.line.scene import CALLOUT_PADDING, Scene, SeatSprite
 from web.painter import Box, Painter, SpriteBook
 from web.rect import Rect
 from web.tile_drawing import (
     HINT,
     PLAYABLE,
     TARGET,
+    TURN_TEXT,
     draw_plate,
     draw_tile,
     rounded,
+    set_font,
 )
+
+CALLOUT = "#f6f1e4"
+"""A call-out's pill: ivory, so that it reads over the felt and over the tiles alike."""
 
 __all__ = ["draw_on_canvas", "draw_scene"]
 
@@ -57,6 +62,10 @@ def draw_scene(ctx: Painter, scene: Scene) -> None:
             draw_tile(ctx, sprite)
     if scene.info_plate is not None:
         draw_plate(ctx, scene.info_plate)
+    for call in scene.callouts:
+        with ctx.about(seat=call.seat):
+            set_font(ctx, call.size, "center", TURN_TEXT)
+            ctx.fillTextOnPill(call.text, call.x, call.y, CALLOUT_PADDING, CALLOUT, kind="callout")
 
 
 def _draw_board(ctx: Painter, scene: Scene) -> None:
@@ -99,5 +108,3 @@ def _draw_seat(ctx: Painter, seat: SeatSprite) -> None:
         draw_tile(ctx, sprite)
     if seat.plate is not None:
         draw_plate(ctx, seat.plate)
-
-

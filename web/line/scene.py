@@ -12,14 +12,18 @@ from functools import lru_cache
 from typing import Any
 
 from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
+from web.line.callouts import seat_calls
 from web.line.controller import Controller
 from web.line.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
 from web.line.table_layout import SeatRegion, hand_tile_rects, hidden_tile_rects, table_regions
 from web.plates import Plate, fit_plate, name_wordings
+from web.text_metrics import text_width
 from web.tile_drawing import HAND_LIFT, TileSprite
 
 __all__ = [
+    "CALLOUT_PADDING",
     "DRAW_HIT",
+    "Callout",
     "Scene",
     "SeatSprite",
     "Target",
@@ -58,13 +62,33 @@ class SeatSprite:
         if self.plate_area is None:
             return None
         align = "right" if self.plate_beside else "centre"
-        return fit_plate(self.plate_area, name_wordings(self.name, self.team), self.count, self.to_move, align)
+        return fit_plate(
+            self.plate_area, name_wordings(self.name, self.team), self.count, self.to_move, align
+        )
 
     @property
     def label(self) -> str:
         """The seat in words, as the tests read it, e.g. ``"▶ They: West · 5"``: team, name, tiles held."""
         team = f"{self.team}: " if self.team else ""
         return f"{'▶ ' if self.to_move else ''}{team}{self.name} · {self.count}"
+
+
+CALLOUT_PADDING = 7.0
+"""A call-out's pill: its padding each side of the words (and half of it above and below)."""
+
+
+@dataclass(frozen=True)
+class Callout:
+    """What a seat said on its last turn ("Pass", "Draws 2", "15!"), on a pill at its place,
+    just inside the board's edge on that seat's side."""
+
+    seat: int
+    text: str
+    x: float
+    """The pill's centre."""
+    y: float
+    size: float
+    """The words' size in px."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +122,8 @@ class Scene:
     """Where the hint suggests laying its tile, when it names an end."""
     info_count: int | None = None
     """The count the info box's plate shows (``None``: the info box is empty)."""
+    callouts: tuple[Callout, ...] = ()
+    """What the seats said on their last turns, at their places."""
 
     @property
     def info_plate(self) -> Plate | None:
@@ -146,6 +172,7 @@ class Scene:
                 for seat in self.seats
             ],
             "hand_owner": self.hand_owner,
+            "callouts": [{"seat": call.seat, "text": call.text} for call in self.callouts],
             "unit": self.unit,
             "size": {"width": self.width, "height": self.height},
             "board": {"x": self.board.x, "y": self.board.y, "w": self.board.w, "h": self.board.h},
@@ -235,7 +262,43 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         can_draw=controller.can(Draw()),
         hand_owner=None if controller.hand_hidden else view.seat,
         hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
+        callouts=_callouts(
+            seat_calls(view.history) if view.result is None else {}, seats, regions.board, hand
+        ),
     )
+
+
+def _callouts(
+    calls: dict[int, str],
+    seats: tuple[SeatSprite, ...],
+    board: Rect,
+    hand: tuple[tuple[Tile, TileSprite], ...],
+) -> tuple[Callout, ...]:
+    """Each call on its pill just inside the board's edge on its seat's side (the person's
+    above their hand), never past the board."""
+    size = 14.0 if min(board.w, board.h) >= 220 else 12.0
+    height = size + CALLOUT_PADDING
+    placed = []
+    for seat in seats:
+        words = calls.get(seat.seat)
+        if not words:
+            continue
+        width = text_width(words, size) + 2 * CALLOUT_PADDING
+        tiles = [sprite.rect for sprite in seat.tiles] or [sprite.rect for _, sprite in hand] or [seat.rect]
+        centre_x = (min(r.x for r in tiles) + max(r.right for r in tiles)) / 2
+        centre_y = (min(r.y for r in tiles) + max(r.bottom for r in tiles)) / 2
+        if seat.rect.bottom <= board.y + 1:  # above the board
+            x, y = centre_x, board.y + 4 + height / 2
+        elif seat.rect.right <= board.x + 1:  # at its left
+            x, y = board.x + 4 + width / 2, centre_y
+        elif seat.rect.x >= board.right - 1:  # at its right
+            x, y = board.right - 4 - width / 2, centre_y
+        else:  # the person, under the board
+            x, y = centre_x, board.bottom - 4 - height / 2
+        x = min(max(x, board.x + 2 + width / 2), board.right - 2 - width / 2)
+        y = min(max(y, board.y + 2 + height / 2), board.bottom - 2 - height / 2)
+        placed.append(Callout(seat.seat, words, x, y, size))
+    return tuple(placed)
 
 
 def _seat_sprite(
