@@ -18,7 +18,7 @@ from pathlib import Path
 
 from buildtools.paths import CRASH_LOG
 
-__all__ = ["CRASH_LOG", "CRASH_TEXT", "RERUNS", "RERUN_DELAY_S", "machine_facts", "note_crash"]
+__all__ = ["CRASH_LOG", "CRASH_TEXT", "PLANNED", "RERUNS", "RERUN_DELAY_S", "machine_facts", "note_crash"]
 
 CRASH_TEXT = "Target crashed"
 """What Playwright's error says when a page's renderer process died."""
@@ -61,8 +61,14 @@ def machine_facts() -> str:
     )
 
 
+PLANNED = "(planned)"
+"""Marks the crash ``tests/e2e/test_crash_rerun.py`` makes on purpose (``build.py test`` leaves
+it out of what it prints)."""
+
+
 def note_crash(test_id: str) -> None:
     """Append the crash of ``test_id`` and the machine's state to :data:`CRASH_LOG`."""
     CRASH_LOG.parent.mkdir(parents=True, exist_ok=True)
+    planned = f" {PLANNED}" if "test_crash_rerun.py" in test_id else ""
     with CRASH_LOG.open("a", encoding="utf-8") as log:
-        log.write(f"{time.strftime('%H:%M:%S')} {test_id}: {machine_facts()}\n")
+        log.write(f"{time.strftime('%H:%M:%S')} {test_id}{planned}: {machine_facts()}\n")

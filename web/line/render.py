@@ -16,6 +16,7 @@ from typing import Any
 
 from web.line.scene import CALLOUT_PADDING, Scene, SeatSprite
 from web.painter import Box, Painter, SpriteBook
+from web.plates import badge_font
 from web.rect import Rect
 from web.tile_drawing import (
     HINT,
@@ -24,10 +25,13 @@ from web.tile_drawing import (
     TURN_TEXT,
     draw_plate,
     draw_tile,
+    label,
     rounded,
     set_font,
 )
 
+END_BADGE = "rgba(246, 241, 228, 0.82)"
+"""An open end's number badge: ivory, a little see-through, like a tile's shadow of the next."""
 CALLOUT = "#f6f1e4"
 """A call-out's pill: ivory, so that it reads over the felt and over the tiles alike."""
 
@@ -52,6 +56,8 @@ def draw_scene(ctx: Painter, scene: Scene) -> None:
         draw_tile(ctx, sprite)
     for target in scene.targets:
         _draw_target(ctx, target.rect)
+    for number, badge in scene.end_numbers:
+        _draw_end_number(ctx, number, badge)
     if scene.hint_target is not None:
         _draw_hint_target(ctx, scene.hint_target)
     for seat in scene.seats:
@@ -89,6 +95,15 @@ def _draw_hint_target(ctx: Painter, rect: Rect) -> None:
     ctx.strokeStyle = HINT
     ctx.stroke()
     ctx.setLineDash([])
+
+
+def _draw_end_number(ctx: Painter, number: str, badge: Rect) -> None:
+    """An open end's number on a round badge where the next tile would go."""
+    ctx.note("badge", badge.x, badge.y, badge.w, badge.h)
+    rounded(ctx, badge, badge.h / 2)
+    ctx.fillStyle = END_BADGE
+    ctx.fill()
+    label(ctx, number, badge.center[0], badge.center[1], "center", badge_font(badge.h), TURN_TEXT)
 
 
 def _draw_target(ctx: Painter, rect: Rect) -> None:

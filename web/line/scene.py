@@ -124,6 +124,9 @@ class Scene:
     """The count the info box's plate shows (``None``: the info box is empty)."""
     callouts: tuple[Callout, ...] = ()
     """What the seats said on their last turns, at their places."""
+    end_numbers: tuple[tuple[str, Rect], ...] = ()
+    """Each open end's number on a round badge where the next tile on it would go, so that
+    where a tile can be played is read, not only seen by colour."""
 
     @property
     def info_plate(self) -> Plate | None:
@@ -173,6 +176,7 @@ class Scene:
             ],
             "hand_owner": self.hand_owner,
             "callouts": [{"seat": call.seat, "text": call.text} for call in self.callouts],
+            "end_numbers": [number for number, _ in self.end_numbers],
             "unit": self.unit,
             "size": {"width": self.width, "height": self.height},
             "board": {"x": self.board.x, "y": self.board.y, "w": self.board.w, "h": self.board.h},
@@ -240,6 +244,7 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         )
         for tile, rect in zip(shown, hand_rects, strict=True)
     )
+    end_numbers = _end_numbers(view, line) if view.result is None else ()
     # The person holding the device sits at the bottom; the others clockwise from them.
     # When people share the device, the bottom seat is labelled too (and its tiles shown
     # face down while they are hidden).
@@ -262,10 +267,30 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
         can_draw=controller.can(Draw()),
         hand_owner=None if controller.hand_hidden else view.seat,
         hint_target=None if hint_end is None else line.ends.get(str(hint_end)),
+        end_numbers=end_numbers,
         callouts=_callouts(
-            seat_calls(view.history) if view.result is None else {}, seats, regions.board, hand
+            seat_calls(view.history) if view.result is None else {}, seats, regions.board, hand, end_numbers
         ),
     )
+
+
+def _end_numbers(view: PlayerView, line: LineLayout) -> tuple[tuple[str, Rect], ...]:
+    """The number showing at each open end, on a badge centred where the next tile would go
+    (on the part of that place inside the board; none where too little of it is)."""
+    badges = []
+    board = line.board
+    for end, value in zip(view.layout.ends, view.layout.values, strict=True):
+        rect = line.ends.get(str(end))
+        if rect is None:
+            continue
+        left, top = max(rect.x, board.x), max(rect.y, board.y)
+        right, bottom = min(rect.right, board.right), min(rect.bottom, board.bottom)
+        size = min(22.0, right - left - 1, bottom - top - 1)
+        if size < 9:
+            continue
+        x, y = (left + right - size) / 2, (top + bottom - size) / 2
+        badges.append((str(value), Rect(x, y, size, size)))
+    return tuple(badges)
 
 
 def _callouts(
@@ -273,12 +298,14 @@ def _callouts(
     seats: tuple[SeatSprite, ...],
     board: Rect,
     hand: tuple[tuple[Tile, TileSprite], ...],
+    end_numbers: tuple[tuple[str, Rect], ...],
 ) -> tuple[Callout, ...]:
     """Each call on its pill just inside the board's edge on its seat's side (the person's
     above their hand), never past the board."""
     size = 14.0 if min(board.w, board.h) >= 220 else 12.0
     height = size + CALLOUT_PADDING
     placed = []
+    taken: list[Rect] = []
     for seat in seats:
         words = calls.get(seat.seat)
         if not words:
@@ -295,10 +322,35 @@ def _callouts(
             x, y = board.right - 4 - width / 2, centre_y
         else:  # the person, under the board
             x, y = centre_x, board.bottom - 4 - height / 2
-        x = min(max(x, board.x + 2 + width / 2), board.right - 2 - width / 2)
-        y = min(max(y, board.y + 2 + height / 2), board.bottom - 2 - height / 2)
+        along_x = seat.rect.bottom <= board.y + 1 or not (
+            seat.rect.right <= board.x + 1 or seat.rect.x >= board.right - 1
+        )
+        x, y = _clear_spot(x, y, width, height, along_x, board, [*taken, *(rect for _, rect in end_numbers)])
+        taken.append(Rect(x - width / 2, y - height / 2, width, height))
         placed.append(Callout(seat.seat, words, x, y, size))
     return tuple(placed)
+
+
+def _clear_spot(
+    x: float, y: float, width: float, height: float, along_x: bool, board: Rect, busy: list[Rect]
+) -> tuple[float, float]:
+    """The centre nearest (x, y), along the board's edge, where a ``width`` by ``height``
+    call-out covers none of ``busy`` (an end's number, another call-out), inside the board."""
+    step = width * 0.6 if along_x else height * 1.2
+    for shift in (0.0, step, -step, 2 * step, -2 * step, 3 * step, -3 * step):
+        cx, cy = (x + shift, y) if along_x else (x, y + shift)
+        cx = min(max(cx, board.x + 2 + width / 2), board.right - 2 - width / 2)
+        cy = min(max(cy, board.y + 2 + height / 2), board.bottom - 2 - height / 2)
+        spot = Rect(cx - width / 2, cy - height / 2, width, height)
+        if not any(_overlap(spot, other) for other in busy):
+            return cx, cy
+    return min(max(x, board.x + 2 + width / 2), board.right - 2 - width / 2), min(
+        max(y, board.y + 2 + height / 2), board.bottom - 2 - height / 2
+    )
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return min(a.right, b.right) - max(a.x, b.x) > 0.5 and min(a.bottom, b.bottom) - max(a.y, b.y) > 0.5
 
 
 def _seat_sprite(
