@@ -665,8 +665,9 @@ def score_text(controller: Controller, scores: tuple[int, ...] | None = None) ->
 
 
 def sheet_header(controller: Controller) -> list[str]:
-    """The sheet's column heads: a hand column and a total column per side, then notes."""
-    heads = []
+    """The sheet's column heads: the hand's number, a hand column and a total column per side,
+    then notes."""
+    heads = ["Hand"]
     for side in range(controller.match.rules.sides):
         label = side_label(controller, side)
         heads += [f"{label}: hand", f"{label}: total"]
@@ -674,12 +675,13 @@ def sheet_header(controller: Controller) -> list[str]:
 
 
 def sheet_rows(controller: Controller) -> list[list[str]]:
-    """One row per hand played: each side's points that hand (blank if none) and its total."""
+    """One row per hand played: its number, each side's points that hand (0 written) and its
+    running total."""
     rows = []
-    for line in controller.match.sheet:
-        cells = []
-        for side, (gained, total) in enumerate(zip(line.gained, line.totals, strict=True)):
-            cells += [str(gained) if gained else "", str(total) if gained or side == 0 or line.note else ""]
+    for number, line in enumerate(controller.match.sheet, start=1):
+        cells = [str(number)]
+        for gained, total in zip(line.gained, line.totals, strict=True):
+            cells += [str(gained), str(total)]
         rows.append([*cells, line.note])
     if not rows:
         rows.append(["" for _ in sheet_header(controller)[:-1]] + ["No hand finished yet."])

@@ -510,10 +510,11 @@ def test_a_jamaican_partner_match_is_played_to_six_love(open_app: Callable[..., 
     expect(page.locator("#sheet-dialog")).to_be_visible()
     expect(page.locator("#sheet-title")).to_have_text(f"Score sheet · {score} · six-love wins")
     heads = page.locator("#sheet-body tr").first.locator("th").all_inner_texts()
-    assert heads[:4] == ["We: hand", "We: total", "They: hand", "They: total"]
+    assert heads[:5] == ["Hand", "We: hand", "We: total", "They: hand", "They: total"]
     last = page.locator("#sheet-body tr").last.locator("td").all_inner_texts()
     assert last[-1] == "six-love"
-    assert last[1 if final["scores"][0] == 6 else 3] == "6"
+    assert last[0] == str(final["hands_played"])
+    assert last[2 if final["scores"][0] == 6 else 4] == "6"
     expect(page.locator("#sheet-body tr")).to_have_count(1 + final["hands_played"])
 
 

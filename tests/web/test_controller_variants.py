@@ -184,14 +184,14 @@ def test_partnership_scores_read_we_and_they_with_a_sheet_per_hand() -> None:
             controller.act(controller.view().legal_actions[0])
     text = score_text(controller)
     assert text.startswith("We ") and " · They " in text and text.endswith("· to 200")
-    assert sheet_header(controller) == ["We: hand", "We: total", "They: hand", "They: total", ""]
+    assert sheet_header(controller) == ["Hand", "We: hand", "We: total", "They: hand", "They: total", ""]
     rows = sheet_rows(controller)
     assert len(rows) == 2
-    for line, row in zip(controller.match.sheet, rows, strict=True):
-        winner = line.result.winner_side
-        if winner is not None:
-            assert row[2 * winner] == str(line.gained[winner])
-            assert row[2 * winner + 1] == str(line.totals[winner])
+    for number, (line, row) in enumerate(zip(controller.match.sheet, rows, strict=True), start=1):
+        assert row[0] == str(number), "the sheet numbers its hands"
+        for side in range(2):  # (a hand a side did not score is written 0, its total every time)
+            assert row[1 + 2 * side] == str(line.gained[side])
+            assert row[2 + 2 * side] == str(line.totals[side])
 
 
 def test_six_love_scores_show_the_count_and_the_replay_worth() -> None:
