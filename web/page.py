@@ -21,7 +21,7 @@ from web.settings import default_level, seat_levels
 from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
-__all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label"]
+__all__ = ["Page", "score_text", "sheet_header", "sheet_rows", "side_label", "source_title"]
 
 Handler = Callable[[Any], None]
 
@@ -590,7 +590,7 @@ class Page:
             item.textContent = paragraph
             items.append(item)
         self.el("rules-list").replaceChildren(*items)
-        self.el("rules-source").textContent = f"Source: {variant.source}"
+        self.el("rules-source").textContent = f"Source: {source_title(variant.source)}"
         self.el("rules-dialog").showModal()
 
     # --- the score sheet ---------------------------------------------------------------
@@ -632,6 +632,13 @@ def _combinable(game: Game, players: int, options: dict[str, str]) -> bool:
     except EngineError:
         return False
     return True
+
+
+def source_title(source: str) -> str:
+    """A rule set's source as a player reads it: the work's title, not the file it is kept in
+    ("Scarne: Standard Two-Hand Draw Domino Game" for "000_….txt (Scarne: …)")."""
+    opened, closed = source.find("("), source.rfind(")")
+    return source[opened + 1 : closed] if 0 <= opened < closed else source
 
 
 def side_label(controller: Controller, side: int) -> str:

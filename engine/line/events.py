@@ -189,7 +189,8 @@ class HandResult:
         )
 
     def describe(self, seat_names: Sequence[str], award: Sequence[int] = ()) -> str:
-        """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``.
+        """One line a player understands, e.g. ``blocked: West holds the fewest pips (7); scores 41``
+        or ``West went out and scores 12``.
 
         ``award``: the points each side was credited for this hand by the match rules, when
         known (the score sheet's :attr:`~engine.line.match.HandScore.award`); otherwise the
@@ -206,10 +207,11 @@ class HandResult:
         if self.reason == "out":
             assert self.winner_seat is not None and self.winner_side is not None
             side = self.side_name(self.winner_side, seat_names)
-            return (
-                f"{seat_names[self.winner_seat]} went out; "
-                f"{side} {agree(side, 'scores')} {(award or self.points)[self.winner_side]}"
-            )
+            who = seat_names[self.winner_seat]
+            points = (award or self.points)[self.winner_side]
+            if side == who:  # (alone: "You went out and score 5", not "You went out; You score 5")
+                return f"{who} went out and {agree(who, 'scores')} {points}"
+            return f"{who} went out; {side} {agree(side, 'scores')} {points}"
         return f"blocked: {self._blocked_lowest(seat_names)}; {self._blocked_award(seat_names, award or self.points)}"
 
     def _blocked_lowest(self, seat_names: Sequence[str]) -> str:

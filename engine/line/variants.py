@@ -139,7 +139,8 @@ DRAW_ONE = Option(
 FIVES_DRAW = Option(
     "draw",
     "Drawing",
-    "A player who cannot play takes one sleeping tile instead, and the turn is over.",
+    "A player who cannot play draws sleeping tiles: until one can be played (Draw until you "
+    "can play), or just one, and the turn is over (One tile, turn over).",
     (("until-playable", "Draw until you can play"), ("one-per-turn", "One tile, turn over")),
     "until-playable",
 )
@@ -374,7 +375,7 @@ _FIVES_OPTIONS = (
         "spinner",
         "Spinner",
         "The first double is a spinner: once both its sides are played, its other two "
-        "sides open too (not in the source).",
+        "sides open too.",
     ),
     FIVES_DRAW,
 )

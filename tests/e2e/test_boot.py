@@ -146,7 +146,7 @@ def test_a_fatal_runtime_crash_is_shown_on_the_loading_screen(
     browser: Browser, app_url_with_main: Callable[[str], str]
 ) -> None:
     """Pyodide itself dies (its WebAssembly stack overflows, as a 20,000-deep save once made
-    it): the watchdog reports it instead of leaving "Starting table…" on screen forever."""
+    it): the watchdog reports it instead of leaving "Starting the table…" on screen forever."""
     url = app_url_with_main('import json\njson.loads("[" * 20_000 + "]" * 20_000)\n')
     context = browser.new_context(service_workers="block")
     try:

@@ -203,7 +203,7 @@ def test_block_out_scores_all_opponents_pips() -> None:
     assert (result.reason, result.winner_seat, result.winner_side) == ("out", 0, 0)
     assert result.pips == (0, pips("6-2"), pips("6-3"))
     assert result.points == (8 + 9, 0, 0)
-    assert result.describe(["North", "East", "West"]) == "North went out; North scores 17"
+    assert result.describe(["North", "East", "West"]) == "North went out and scores 17"
 
 
 def test_block_blocked_lowest_wins_all_opponents_pips() -> None:

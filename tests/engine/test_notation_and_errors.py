@@ -275,7 +275,7 @@ def test_hand_result_describe_blocked() -> None:
 
 def test_hand_result_describe_out_and_tie() -> None:
     out = HandResult("out", 1, 1, (9, 0), (9, 0), (0, 9), ((), ()), False)
-    assert out.describe(["Ann", "Bob"]) == "Bob went out; Bob scores 9"
+    assert out.describe(["Ann", "Bob"]) == "Bob went out and scores 9"
     tie = HandResult("blocked", None, None, (8, 8, 20), (8, 8, 20), (0, 0, 0), ((), (), ()), False)
     assert tie.is_tie
     assert (
@@ -290,4 +290,4 @@ def test_hand_result_describe_agrees_with_you_and_with_partners() -> None:
     theirs = HandResult("blocked", 1, 3, (5, 9, 8, 2), (13, 11), (0, 13), ((), (), (), ()), True)
     assert theirs.describe(names) == "blocked: West & East hold the fewest pips between them (11); score 13"
     alone = HandResult("out", 0, 0, (0, 9), (0, 9), (9, 0), ((), ()), False)
-    assert alone.describe(["You", "North"]) == "You went out; You score 9"
+    assert alone.describe(["You", "North"]) == "You went out and score 9"

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine import Claim, EngineError, Hand, Lead, Opening, Play, RulesError, Tile, parse_tile
+from engine.catalogue import GAMES
 from tests.helpers.scripted import swap_hand
 from web.line.controller import Controller, Settings
 from web.line.scene import build_scene, line_layout_of
 from web.links.params import parse_link
-from web.page import score_text, sheet_header, sheet_rows
+from web.page import score_text, sheet_header, sheet_rows, source_title
 
 
 def tiles(text: str) -> list[Tile]:
@@ -272,3 +273,10 @@ def test_the_first_tiles_on_the_board_are_as_large_as_the_tiles_in_hand(
     if scene.unit < hand_unit:  # only where the board has no room for larger ones
         roomier = line_layout_of(controller.view().layout, scene.board, max_unit=4 * hand_unit)
         assert roomier.unit == scene.unit, f"board tiles {scene.unit} px, hand tiles {hand_unit} px"
+
+
+def test_a_rule_sets_source_reads_as_a_title_not_a_file() -> None:
+    for game in GAMES.values():
+        title = source_title(game.source)
+        assert ".txt" not in title and title, (game.id, title)
+    assert source_title("000_46cffac2192217f5.txt (Scarne: Block Dominoes)") == "Scarne: Block Dominoes"
