@@ -17,7 +17,7 @@ from web.links.share import SharedError, record_fragment
 from web.page import Page
 from web.replay.model import Stepping
 from web.storage.game_record import is_record
-from web.storage.stats import Stats
+from web.storage.stats import Stats, stats_lines
 from web.table import Table
 from web.table_kinds import replay_of_text
 
@@ -237,45 +237,23 @@ class GameDialog:
             return
         current = self.app.table.settings.variant
         order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
-        heads = [
-            "Rule set",
-            "Matches won",
-            "Hands won",
-            "Points for",
-            "Points against",
-            "Best run",
-            "Review accuracy",
-        ]
-        rows = [heads]
+        document = self.page.document
+        cards = []
         for variant in order:
-            figures = stats.of(variant)
-            name = VARIANTS[variant].name if variant in VARIANTS else variant
-            rows.append(
-                [
-                    name,
-                    f"{figures.matches_won} of {figures.matches}",
-                    f"{figures.hands_won} of {figures.hands}",
-                    str(figures.points_for),
-                    str(figures.points_against),
-                    f"{figures.best_streak} (now {figures.streak})",
-                    "none reviewed"
-                    if figures.accuracy is None
-                    else f"{round(100 * figures.accuracy)}% ({figures.reviewed_hands} hand{'s' * (figures.reviewed_hands != 1)})",
-                ]
-            )
-        table = self.page.document.createElement("table")
-        for index, cells in enumerate(rows):
-            row = self.page.document.createElement("tr")
-            for text in cells:
-                cell = self.page.document.createElement("th" if index == 0 or text == cells[0] else "td")
-                if index == 0:
-                    cell.setAttribute("scope", "col")
-                elif text == cells[0]:
-                    cell.setAttribute("scope", "row")
-                cell.textContent = text
-                row.appendChild(cell)
-            table.appendChild(row)
-        body.replaceChildren(table)
+            card = document.createElement("section")
+            card.className = "stats-card"
+            heading = document.createElement("h3")
+            heading.textContent = VARIANTS[variant].name if variant in VARIANTS else variant
+            facts = document.createElement("dl")
+            for term, value in stats_lines(stats.of(variant)):
+                name = document.createElement("dt")
+                name.textContent = term
+                said = document.createElement("dd")
+                said.textContent = value
+                facts.append(name, said)
+            card.append(heading, facts)
+            cards.append(card)
+        body.replaceChildren(*cards)
 
     # --- the clipboard -------------------------------------------------------------------
 

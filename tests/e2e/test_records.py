@@ -12,6 +12,7 @@ from engine.line.notation import read_record, write_position, write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.table import play_hand_with_buttons, settle, state
 from tests.helpers.browser import OpenApp
+from tests.helpers.dialogs import dialog_problems
 from web.links.share import record_fragment
 
 GAME = "?variant=draw-2&seed=11&aidelay=0"
@@ -183,6 +184,7 @@ def test_a_finished_hand_can_be_replayed_and_counts_in_the_statistics(open_app: 
     stats = page.locator("#stats-body")
     expect(stats).to_contain_text("Two-Hand Draw")
     expect(stats).to_contain_text("of 1")
+    assert dialog_problems(page, "#stats-dialog", "#stats-dialog .dialog-actions button >> text=Close") == []
     page.reload(wait_until="commit")
     page.wait_for_function("document.body.dataset.appState === 'ready'")
     page.click("#game-btn")

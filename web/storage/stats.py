@@ -17,7 +17,7 @@ from typing import Any
 
 from web.storage.saves import Storage
 
-__all__ = ["STATS_KEY", "RuleSetStats", "Stats"]
+__all__ = ["STATS_KEY", "RuleSetStats", "Stats", "stats_lines"]
 
 STATS_KEY = "dominoes.stats"
 """Where the statistics are kept (the main table only; embedded tables keep none)."""
@@ -51,6 +51,31 @@ class RuleSetStats:
     def accuracy(self) -> float | None:
         """The running accuracy of the reviewed hands (``None``: none reviewed)."""
         return self.sound_decisions / self.reviewed_decisions if self.reviewed_decisions else None
+
+
+def _plural(count: int, word: str, words: str) -> str:
+    return f"{count} {word if count == 1 else words}"
+
+
+def stats_lines(figures: RuleSetStats) -> list[tuple[str, str]]:
+    """A rule set's figures as a player reads them: (what, how many) pairs, e.g.
+    ``("Matches won", "2 of 5")``, ``("Wins in a row", "your best is 2 matches; now 1")``."""
+    lines = [
+        ("Matches won", f"{figures.matches_won} of {figures.matches}"),
+        ("Hands won", f"{figures.hands_won} of {figures.hands}"),
+        ("Points", f"{figures.points_for} for you, {figures.points_against} against"),
+    ]
+    if figures.best_streak:
+        now = f"; now {figures.streak}" if figures.streak != figures.best_streak else ", and counting"
+        lines.append(("Wins in a row", f"your best is {_plural(figures.best_streak, 'match', 'matches')}{now}"))
+    else:
+        lines.append(("Wins in a row", "no match won yet"))
+    if figures.accuracy is None:
+        lines.append(("Review accuracy", "no hand reviewed yet"))
+    else:
+        hands = _plural(figures.reviewed_hands, "hand", "hands")
+        lines.append(("Review accuracy", f"{round(100 * figures.accuracy)}% ({hands})"))
+    return lines
 
 
 class Stats:
