@@ -23,6 +23,19 @@ LONG_TASK_LIMIT_MS = 100
 """The longest a task may hold the page's main thread (ms) while the computer thinks or reviews."""
 
 
+VIEWPORTS = {
+    "phone": (390, 844),
+    "phone-sideways": (844, 390),
+    "tablet": (820, 1180),
+    "tablet-sideways": (1180, 820),
+    "desktop": (1440, 900),
+    "frame-640x480": (640, 480),
+    "frame-400x300": (400, 300),
+}
+"""The sizes the table is looked at in (CSS px): phones and tablets both ways, a desktop, and
+two embedded frames (the ``frame-`` ones are opened with ``embed=1``)."""
+
+
 def watch_long_tasks(page: Page) -> None:
     """Start recording long tasks (their durations, in ms) in ``window.__longTasks``.
 
@@ -99,3 +112,18 @@ def make_my_move_with_buttons(page: Page | Frame, current: dict[str, Any]) -> No
 def choose_rule_set(page: Page | Frame, variant: str) -> None:
     """Pick ``variant`` in the open New game dialog's rule-set picker."""
     page.check(f"#ng-variants input[name='variant'][value='{variant}']")
+
+
+def choose_dice_tiles(page: Page) -> None:
+    """Dice and Dominoes: tap the first tiles of the hand (two at most) into the choice, and
+    turn face down what the dice refuse, until the choice may be put out."""
+    for _ in range(min(2, len(state(page)["hand"]))):
+        click_canvas(page, *state(page)["scene"]["hand"][0]["at"])
+    for _ in range(2):
+        now = state(page)
+        if not now["reason"]:
+            break
+        up = [
+            chosen for chosen, picked in zip(now["scene"]["chosen"], now["picked"], strict=True) if picked[1]
+        ]
+        click_canvas(page, *up[0]["at"])  # face down: never refused

@@ -15,18 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.table import VIEWPORTS
 from tests.helpers.dialogs import dialog_problems
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {
-    "phone": (390, 844),
-    "phone-sideways": (844, 390),
-    "tablet": (820, 1180),
-    "desktop": (1440, 900),
-    "frame-640x480": (640, 480),
-    "frame-400x300": (400, 300),
-}
+SIZES = {name: VIEWPORTS[name] for name in VIEWPORTS if name != "tablet-sideways"}
 
 #: (how to open it, the dialog, its main button)
 DIALOGS = (

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.dice.notation import read_dice_record
-from tests.e2e.table import choose_rule_set, click_canvas, state
+from tests.e2e.table import choose_dice_tiles, choose_rule_set, state
 
 pytestmark = pytest.mark.e2e
 
@@ -25,17 +25,7 @@ def saved_record(page: Page) -> str:
 def choose(page: Page, current: dict[str, Any]) -> None:
     """Tap the first two tiles of the hand into the choice; turn over what the dice refuse;
     put them out."""
-    for _ in range(min(2, len(current["hand"]))):
-        tile = state(page)["scene"]["hand"][0]
-        click_canvas(page, *tile["at"])
-    for _ in range(2):
-        now = state(page)
-        if not now["reason"]:
-            break
-        up = [
-            chosen for chosen, picked in zip(now["scene"]["chosen"], now["picked"], strict=True) if picked[1]
-        ]
-        click_canvas(page, *up[0]["at"])  # face down: never refused
+    choose_dice_tiles(page)
     assert state(page)["reason"] == ""
     page.click("#dice-put-out")
 

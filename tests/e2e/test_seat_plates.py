@@ -16,22 +16,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.table import click_canvas, settle, state
+from tests.e2e.table import VIEWPORTS, choose_dice_tiles, click_canvas, settle, state
 from tests.helpers.boxes import problems
 
 pytestmark = pytest.mark.e2e
 
 OUT = Path(__file__).resolve().parents[2] / "test-results" / "plates"
 
-SIZES = {
-    "phone": (390, 844),
-    "phone-sideways": (844, 390),
-    "tablet": (820, 1180),
-    "tablet-sideways": (1180, 820),
-    "desktop": (1440, 900),
-    "frame-640x480": (640, 480),
-    "frame-400x300": (400, 300),
-}
+SIZES = VIEWPORTS
 
 GAMES = ("variant=partnership-block", "variant=double-nine-cross&players=5")
 
@@ -86,22 +78,6 @@ def test_no_text_lies_on_a_tile_and_nothing_is_cut(open_app: Callable[..., Any],
             assert found == [], (game, phase, found[:3])
 
 
-def put_out_by_taps(page: Page) -> None:
-    """Tap the first tiles of the hand into the choice, turn face down what the dice refuse,
-    and put them out."""
-    for _ in range(min(2, len(state(page)["hand"]))):
-        click_canvas(page, *state(page)["scene"]["hand"][0]["at"])
-    for _ in range(2):
-        now = state(page)
-        if not now["reason"]:
-            break
-        up = [
-            chosen for chosen, picked in zip(now["scene"]["chosen"], now["picked"], strict=True) if picked[1]
-        ]
-        click_canvas(page, *up[0]["at"])
-    page.click("#dice-put-out")
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_dice_table_draws_nothing_over_anything(open_app: Callable[..., Any], size: str) -> None:
     width, height = SIZES[size]
@@ -113,7 +89,8 @@ def test_the_dice_table_draws_nothing_over_anything(open_app: Callable[..., Any]
     page.wait_for_function("document.body.dataset.phase === 'choose'")
     for phase in ("choice", "reveal"):
         if phase == "reveal":
-            put_out_by_taps(page)
+            choose_dice_tiles(page)
+            page.click("#dice-put-out")
             page.wait_for_function("['reveal', 'rethrow', 'hand-over'].includes(document.body.dataset.phase)")
         found = drawn_problems(page)
         page.screenshot(path=OUT / f"dice-{phase}-{size}.png")

@@ -89,7 +89,7 @@ def _draw_card(ctx: Painter, card: DiceSeatCard) -> None:
         _draw_put_out(ctx, put, mine=False)
     if card.status:
         x, y = card.status_at
-        if card.status in ("choosing…", "deciding on the dice", "nothing face up", "sits out"):
+        if not card.status_news:
             label(ctx, card.status_words, x, y, "center", card.status_size)
         else:
             set_font(ctx, card.status_size, "center", TURN_TEXT)

@@ -90,6 +90,9 @@ class DiceSeatCard:
     """The name plate: the name, the chips on its badge; lit while the player is choosing."""
     status_at: tuple[float, float]
     """The centre of the status line, under the tiles."""
+    status_news: bool = False
+    """Whether the status is news, written on a pill ("has chosen", "discards 5-3"), rather
+    than a state ("choosing…", "sits out")."""
     status_words: str = ""
     """The status as written: shorter words on a narrow card ("back 3-1" for "takes back 3-1")."""
     status_size: float = STATUS_SIZE
@@ -105,8 +108,6 @@ class DiceScene:
     dice: tuple[int, int]
     dice_rects: tuple[Rect, Rect]
     pot_text: str
-    pot_anchor: tuple[float, float]
-    boneyard_text: str
     pot_plate: Plate
     """The pot and the boneyard, on a plate under the dice (or beside them, held sideways)."""
     cards: tuple[DiceSeatCard, ...]
@@ -132,9 +133,9 @@ class DiceScene:
     banner: str
     """The hand's or the game's result, written across the table when one ends ("" otherwise)."""
     banner_anchor: tuple[float, float] | None
+    """Where the result's pill is centred (``None``: it is written on the pot's plate)."""
     banner_size: float
     """The result's size: up to 16 px, smaller if its words are long for the canvas."""
-    """Where the result's pill is centred (``None``: it is written on the pot's plate)."""
     person_plate: Plate
     """The person's plate above their hand: name, chips on the badge, lit while they choose."""
 
@@ -257,11 +258,10 @@ def build_dice_scene(
     # The person's band at the bottom, then the middle in what is left.
     shown = controller.hand_shown()
     count = max(4, len(shown))
-    fate_words = [FATE_WORDS["back"]]
     choice_label = _choice_label(controller)
     label_room = 0.0 if sideways or not choice_label else _LINE
     unit = _hand_unit(width, height, cards_bottom, count, sideways, plate_h, label_room)
-    fate_w = text_width(max(fate_words, key=len), FATE_SIZE) + 8
+    fate_w = max(text_width(words, FATE_SIZE) for words in (*FATE_WORDS.values(), "face up")) + 8
     slot_step = max(unit * 2.2, fate_w)
     lift = unit * PLAYABLE_LIFT + 2  # (a tile that may be chosen stands a little proud)
     if sideways:
@@ -290,7 +290,7 @@ def build_dice_scene(
     # Every tile keeps the place it had in the whole hand: a tile picked leaves a gap, so the
     # next tap lands on the tile that was under the finger.
     chosen = [picked.tile for picked in controller.picked]
-    in_hand = [tile for tile in shown]
+    in_hand = list(shown)
     for tile in chosen:
         if tile in in_hand:
             in_hand.remove(tile)
@@ -325,15 +325,15 @@ def build_dice_scene(
     banner = controller.result_banner() if controller.revealed is None else ""
     if compact:  # the dice and the pot in the last cell of the top row, the pile at the bottom right
         cell = Rect(left + len(order) * (card_w + _PAD), _PAD / 2, card_w, max(card_h, 2 * plate_h + 16))
-        die = max(12.0, min(48.0, (cell.h - plate_h - 10) , cell.w / 2.6))
+        die = max(12.0, min(48.0, (cell.h - plate_h - 10), cell.w / 2.6))
         dice_left = cell.x + (cell.w - 2.3 * die) / 2
         dice_top = cell.y + 4
-        # (the hand's result takes the pot's plate, lit, as when sideways)
-        wordings = (banner,) if banner else pot_words
-        pot_plate = fit_plate(Rect(cell.x, dice_top + die + 4, cell.w, plate_h), wordings, None, lit=bool(banner))
+        pot_plate = _pot_plate(Rect(cell.x, dice_top + die + 4, cell.w, plate_h), pot_words, banner)
         banner_anchor = None
         pile_left = choice_centre + choice_w / 2 + gap
-        pile_area = Rect(pile_left, band_top + _LINE, width - _PAD - pile_left, height - band_top - _LINE - _PAD / 2)
+        pile_area = Rect(
+            pile_left, band_top + _LINE, width - _PAD - pile_left, height - band_top - _LINE - _PAD / 2
+        )
     elif sideways:
         die = max(16.0, min(64.0, space * 0.7, width / 9))
         dice_left = width * 0.08
@@ -341,9 +341,7 @@ def build_dice_scene(
         pot_left = dice_left + 2.3 * die + 8
         pot_w = min(220.0, width * 0.3)
         pot_top = middle_top + max(0.0, (space - plate_h) / 2)
-        # (the hand's result takes the pot's plate, lit: a pill as wide as it would cover the pile)
-        wordings = (banner,) if banner else pot_words
-        pot_plate = fit_plate(Rect(pot_left, pot_top, pot_w, plate_h), wordings, None, lit=bool(banner))
+        pot_plate = _pot_plate(Rect(pot_left, pot_top, pot_w, plate_h), pot_words, banner)
         banner_anchor = None
         pile_left = pot_left + pot_w + 8
         pile_area = Rect(pile_left, middle_top + _LINE, width - pile_left - _PAD, space - _LINE)
@@ -367,8 +365,6 @@ def build_dice_scene(
         dice=hand.dice,
         dice_rects=dice_rects,
         pot_text=f"Pot {session.pot}",
-        pot_anchor=(pot_plate.body.x + pot_plate.body.w / 2, pot_plate.body.y + pot_plate.body.h / 2),
-        boneyard_text=f"Boneyard {view_count}",
         pot_plate=pot_plate,
         cards=tuple(cards),
         discards=discards,
@@ -387,6 +383,12 @@ def build_dice_scene(
         banner_size=_banner_size(banner, width),
         person_plate=person_plate,
     )
+
+
+def _pot_plate(area: Rect, pot_words: tuple[str, ...], banner: str) -> Plate:
+    """The pot's plate held sideways: the hand's result takes it, lit, when a hand ends (a
+    pill as wide as the result would cover the pile)."""
+    return fit_plate(area, (banner,) if banner else pot_words, None, lit=bool(banner))
 
 
 def _banner_size(banner: str, width: float) -> float:
@@ -468,7 +470,9 @@ def _card(
     if seat not in seats:
         plate = fit_plate(plate_area, _chips_wordings(name, True), chips)
         words, size = _fit_status("sits out", rect.w)
-        return DiceSeatCard(seat, name, rect, chips, "sits out", (), (), (), plate, status_at, words, size)
+        return DiceSeatCard(
+            seat, name, rect, chips, "sits out", (), (), (), plate, status_at, False, words, size
+        )
     index = seats.index(seat)
     tiles = controller.hand.hands[index]
     held = len(tiles)
@@ -498,13 +502,20 @@ def _card(
         choosing = True
     plate = fit_plate(plate_area, _chips_wordings(name, False), chips, lit=choosing)
     words, size = _fit_status(status, rect.w)
-    return DiceSeatCard(seat, name, rect, chips, status, backs, put_out, slots, plate, status_at, words, size)
+    news = not choosing and status != "nothing face up"
+    return DiceSeatCard(
+        seat, name, rect, chips, status, backs, put_out, slots, plate, status_at, news, words, size
+    )
 
 
 def _fit_status(status: str, room: float) -> tuple[str, float]:
     """The status line as it fits ``room`` on its pill: the largest size up to
     :data:`STATUS_SIZE` (down to 8 px), in shorter words if need be ("back 3-1", "3-1")."""
-    shorter = status.replace("takes back ", "back ").replace("discards ", "drops ").replace("deciding on the dice", "deciding")
+    shorter = (
+        status.replace("takes back ", "back ")
+        .replace("discards ", "drops ")
+        .replace("deciding on the dice", "deciding")
+    )
     tiles_only = shorter.split(" ", 1)[1] if shorter.startswith(("back ", "drops ")) else shorter
     for words in dict.fromkeys((status, shorter, tiles_only)):
         size = STATUS_SIZE

@@ -314,21 +314,29 @@ def _callouts(
         tiles = [sprite.rect for sprite in seat.tiles] or [sprite.rect for _, sprite in hand] or [seat.rect]
         centre_x = (min(r.x for r in tiles) + max(r.right for r in tiles)) / 2
         centre_y = (min(r.y for r in tiles) + max(r.bottom for r in tiles)) / 2
-        if seat.rect.bottom <= board.y + 1:  # above the board
-            x, y = centre_x, board.y + 4 + height / 2
-        elif seat.rect.right <= board.x + 1:  # at its left
-            x, y = board.x + 4 + width / 2, centre_y
-        elif seat.rect.x >= board.right - 1:  # at its right
-            x, y = board.right - 4 - width / 2, centre_y
-        else:  # the person, under the board
-            x, y = centre_x, board.bottom - 4 - height / 2
-        along_x = seat.rect.bottom <= board.y + 1 or not (
-            seat.rect.right <= board.x + 1 or seat.rect.x >= board.right - 1
-        )
-        x, y = _clear_spot(x, y, width, height, along_x, board, [*taken, *(rect for _, rect in end_numbers)])
+        side = _board_side(seat.rect, board)
+        x, y = {
+            "top": (centre_x, board.y + 4 + height / 2),
+            "left": (board.x + 4 + width / 2, centre_y),
+            "right": (board.right - 4 - width / 2, centre_y),
+            "bottom": (centre_x, board.bottom - 4 - height / 2),  # the person, above their hand
+        }[side]
+        busy = [*taken, *(rect for _, rect in end_numbers)]
+        x, y = _clear_spot(x, y, width, height, side in ("top", "bottom"), board, busy)
         taken.append(Rect(x - width / 2, y - height / 2, width, height))
         placed.append(Callout(seat.seat, words, x, y, size))
     return tuple(placed)
+
+
+def _board_side(region: Rect, board: Rect) -> str:
+    """Which side of the board a seat's region lies on: top, left, right or bottom."""
+    if region.bottom <= board.y + 1:
+        return "top"
+    if region.right <= board.x + 1:
+        return "left"
+    if region.x >= board.right - 1:
+        return "right"
+    return "bottom"
 
 
 def _clear_spot(
@@ -336,21 +344,20 @@ def _clear_spot(
 ) -> tuple[float, float]:
     """The centre nearest (x, y), along the board's edge, where a ``width`` by ``height``
     call-out covers none of ``busy`` (an end's number, another call-out), inside the board."""
+
+    def inside(cx: float, cy: float) -> tuple[float, float]:
+        return (
+            min(max(cx, board.x + 2 + width / 2), board.right - 2 - width / 2),
+            min(max(cy, board.y + 2 + height / 2), board.bottom - 2 - height / 2),
+        )
+
     step = width * 0.6 if along_x else height * 1.2
     for shift in (0.0, step, -step, 2 * step, -2 * step, 3 * step, -3 * step):
-        cx, cy = (x + shift, y) if along_x else (x, y + shift)
-        cx = min(max(cx, board.x + 2 + width / 2), board.right - 2 - width / 2)
-        cy = min(max(cy, board.y + 2 + height / 2), board.bottom - 2 - height / 2)
-        spot = Rect(cx - width / 2, cy - height / 2, width, height)
-        if not any(_overlap(spot, other) for other in busy):
+        cx, cy = inside(x + shift, y) if along_x else inside(x, y + shift)
+        spot = Rect(cx - width / 2, cy - height / 2, width, height).inset(0.5)  # (touching is fine)
+        if not any(spot.intersects(other) for other in busy):
             return cx, cy
-    return min(max(x, board.x + 2 + width / 2), board.right - 2 - width / 2), min(
-        max(y, board.y + 2 + height / 2), board.bottom - 2 - height / 2
-    )
-
-
-def _overlap(a: Rect, b: Rect) -> bool:
-    return min(a.right, b.right) - max(a.x, b.x) > 0.5 and min(a.bottom, b.bottom) - max(a.y, b.y) > 0.5
+    return inside(x, y)
 
 
 def _seat_sprite(
