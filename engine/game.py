@@ -44,7 +44,9 @@ class Option:
     """A choice a game offers, with its values and the default ``shared/RULES.md`` names.
 
     ``players`` lists the player counts it applies to (empty: all). ``choices`` pairs
-    each value with a label for the app.
+    each value with a label for the app; ``explains`` pairs each value with a sentence
+    saying what the table does with that value chosen (the new-game dialog shows it
+    under the choice). ``description`` says what the option is about in general.
     """
 
     id: str
@@ -53,6 +55,7 @@ class Option:
     choices: tuple[tuple[str, str], ...]
     default: str
     players: tuple[int, ...] = ()
+    explains: tuple[tuple[str, str], ...] = ()
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -66,6 +69,11 @@ class Option:
     def label_of(self, value: str) -> str:
         """The label of one of the values."""
         return dict(self.choices)[value]
+
+    def explain(self, value: str) -> str:
+        """What the table does with ``value`` chosen, in a player's words (the general
+        description where no sentence is given for that value)."""
+        return dict(self.explains).get(value, self.description)
 
 
 @dataclass(frozen=True)
@@ -225,7 +233,7 @@ class Entry:
         for option in self.options:
             value = options.get(option.id, option.default)
             if value != option.default:
-                lines.append(f"{option.label}: {option.label_of(value)}. {option.description}")
+                lines.append(f"{option.label}: {option.label_of(value)}. {option.explain(value)}")
         return tuple(lines)
 
 

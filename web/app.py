@@ -22,6 +22,7 @@ from web.embedding.host_link import HostLink
 from web.game_dialog import GameDialog, import_error_text
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
+from web.new_game_dialog import NewGameDialog
 from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
@@ -79,6 +80,7 @@ class App:
         self.replay_view.on_move = self._on_replay_move
         self.replay_view.review.on_reviewed = lambda book, review: self.table.count_review(book, review)
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
+        self.new_game_dialog = NewGameDialog(self.page)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
         self.around = Surroundings(
             self.page,
@@ -126,12 +128,10 @@ class App:
         page.on(page.el("hand-undo-btn"), "click", lambda _e: self.table.undo())
         self.keyboard = Keyboard(page, lambda: self.table.undo(), self._command)
         page.on(page.el("a11y-read"), "click", self._on_read)
-        page.on(page.el("new-match-btn"), "click", lambda _e: page.open_new_game(self.table.settings))
-        page.on(page.el("new-game-btn"), "click", lambda _e: page.open_new_game(self.table.settings))
+        page.on(page.el("new-match-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
+        page.on(page.el("new-game-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.table.settings))
-        page.on(page.el("ng-variants"), "change", lambda _e: page.refresh_new_game())
-        page.on(page.el("ng-players"), "change", lambda _e: page.refresh_options())
-        page.on(page.el("ng-options"), "change", lambda _e: page.refresh_options())
+        self.new_game_dialog.wire()
         page.on(page.el("pass-dialog"), "click", self._on_pass_screen)
         page.on(page.el("pass-dialog"), "cancel", lambda event: event.preventDefault())  # Esc keeps it up
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
@@ -186,14 +186,14 @@ class App:
         if pressed == "pass-rules-btn":
             self.page.open_rules(self.table.settings)
         elif pressed == "pass-new-game-btn":
-            self.page.open_new_game(self.table.settings)
+            self.new_game_dialog.open(self.table.settings)
         else:
             self.table.press("pass-dialog", event)
 
     def _command(self, command: str) -> None:
         """Carry out a keyboard command (or a read button's): the menus here, the rest at the table."""
         if command == "new-game":
-            self.page.open_new_game(self.table.settings)
+            self.new_game_dialog.open(self.table.settings)
         elif command == "rules":
             self.page.open_rules(self.table.settings)
         elif command == "game":
@@ -209,7 +209,7 @@ class App:
     def _on_new_game(self, event: Any) -> None:
         event.preventDefault()
         try:
-            settings = self.page.new_game_settings()
+            settings = self.new_game_dialog.settings()
         except EngineError as error:
             self.show_notice(f"Those settings are not offered: {error}")
             return

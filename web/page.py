@@ -11,13 +11,10 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from engine import Draw, EngineError, MatchScoring, Pass, get_variant
-from engine.catalogue import GAMES, GROUPS, get_game
-from engine.game import Game
+from engine import Draw, MatchScoring, Pass, get_variant
+from engine.catalogue import get_game
 from engine.words import agree
 from web.line.controller import Controller, Settings
-from web.seats import seat_names
-from web.settings import default_level, seat_levels
 from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
@@ -429,155 +426,6 @@ class Page:
             if keyboard:
                 self.focus_hand()
 
-    # --- the new-game dialog -----------------------------------------------------------
-
-    def open_new_game(self, current: Settings) -> None:
-        """Open the new-game dialog preset to ``current``: a picker of the rule sets, grouped
-        for newcomers (block, draw, Caribbean, scoring), each with its one-line description,
-        then the chosen one's players, target, options and who plays each seat."""
-        cards = []
-        for group in GROUPS:
-            heading = self.document.createElement("h3")
-            heading.textContent = group
-            cards.append(heading)
-            for variant in GAMES.values():
-                if variant.group == group:
-                    cards.append(self._rule_set_card(variant, variant.id == current.variant))
-        self.el("ng-variants").replaceChildren(*cards)
-        self.refresh_new_game(current)
-        self.el("new-game-dialog").showModal()
-        chosen = self._checked_rule_set()
-        chosen.parentElement.scrollIntoView(self.document.defaultView.JSON.parse('{"block": "nearest"}'))
-        chosen.focus()
-
-    def _rule_set_card(self, variant: Game, chosen: bool) -> Any:
-        """One rule set in the picker: a radio button labelled with its name and summary."""
-        card = self.document.createElement("label")
-        card.className = "rule-set"
-        radio = self.document.createElement("input")
-        radio.type = "radio"
-        radio.name = "variant"
-        radio.value = variant.id
-        radio.checked = chosen
-        name = self.document.createElement("span")
-        name.className = "rule-set-name"
-        name.textContent = variant.name
-        summary = self.document.createElement("span")
-        summary.className = "rule-set-summary"
-        summary.textContent = variant.summary
-        card.append(radio, name, summary)
-        return card
-
-    def _checked_rule_set(self) -> Any:
-        """The picker's checked radio button (its card is its parent)."""
-        return self.document.querySelector('#ng-variants input[name="variant"]:checked')
-
-    def chosen_variant(self) -> str:
-        """The rule set picked in the new-game dialog."""
-        return str(self._checked_rule_set().value)
-
-    def refresh_new_game(self, current: Settings | None = None) -> None:
-        """Rebuild the player-count, option, target and AI-level fields for the chosen variant."""
-        variant = get_game(self.chosen_variant())
-        same = current is not None and current.variant == variant.id
-        chosen_players = current.players if current is not None and same else None
-        players_select = self.el("ng-players")
-        if chosen_players is None and players_select.value:
-            chosen_players = int(players_select.value)
-        if chosen_players not in variant.player_counts:
-            chosen_players = variant.default_players
-        players_select.replaceChildren(
-            *[self._option(str(n), f"{n} players", n == chosen_players) for n in variant.player_counts]
-        )
-        self.refresh_options(dict(current.options) if current is not None and same else None, current)
-
-    def refresh_options(self, chosen: dict[str, str] | None = None, current: Settings | None = None) -> None:
-        """The variant's options for the chosen player count; values that cannot be combined are disabled."""
-        variant = get_game(self.chosen_variant())
-        players = int(self.el("ng-players").value)
-        if chosen is None:
-            chosen = self._chosen_options()
-        options = {
-            option.id: chosen.get(option.id, option.default) for option in variant.options_for(players)
-        }
-        fields = []
-        for option in variant.options_for(players):
-            label = self.document.createElement("label")
-            label.textContent = f"{option.label} "
-            label.title = option.description
-            select = self.document.createElement("select")
-            select.name = f"option-{option.id}"
-            select.className = "ng-option"
-            select.dataset.option = option.id
-            for value, text in option.choices:
-                element = self._option(value, text, value == options[option.id])
-                element.disabled = not _combinable(variant, players, {**options, option.id: value})
-                select.appendChild(element)
-            label.appendChild(select)
-            hint = self.document.createElement("span")
-            hint.className = "hint"
-            hint.textContent = f" {option.description}"
-            label.appendChild(hint)
-            fields.append(label)
-        self.el("ng-options").replaceChildren(*fields)
-        self.el("ng-options-set").hidden = not fields
-        targets, default_target = variant.targets_for(options)
-        previous = self.el("ng-target").value
-        target = current.target if current is not None and current.variant == variant.id else None
-        if target not in targets:
-            target = int(previous) if previous.isdigit() and int(previous) in targets else default_target
-        unit = "hands" if options.get("scoring") == "one-point" else "points"
-        self.el("ng-target").replaceChildren(
-            *[self._option(str(t), f"{t} {unit}", t == target) for t in targets]
-        )
-        self.el("ng-target-label").hidden = len(targets) == 1
-        self.refresh_levels(current)
-
-    def _chosen_options(self) -> dict[str, str]:
-        return {
-            select.dataset.option: select.value for select in self.document.querySelectorAll(".ng-option")
-        }
-
-    def refresh_levels(self, current: Settings | None = None) -> None:
-        """Who plays each other seat, for the chosen player count: a computer level, or
-        another person sharing the device."""
-        players = int(self.el("ng-players").value)
-        names = seat_names(players)
-        levels = seat_levels(self.chosen_variant())
-        fields = []
-        for seat in range(1, players):
-            level = current.levels[seat - 1] if current and len(current.levels) == players - 1 else ""
-            if level not in levels:
-                level = default_level(self.chosen_variant())
-            label = self.document.createElement("label")
-            label.textContent = f"{names[seat]}: "
-            select = self.document.createElement("select")
-            select.name = f"level-{seat}"
-            select.className = "ng-level"
-            for name, description in levels.items():
-                select.appendChild(self._option(name, description, name == level))
-            label.appendChild(select)
-            fields.append(label)
-        self.el("ng-levels").replaceChildren(*fields)
-
-    def new_game_settings(self) -> Settings:
-        """The settings chosen in the new-game dialog."""
-        levels = tuple(select.value for select in self.document.querySelectorAll(".ng-level"))
-        return Settings(
-            self.chosen_variant(),
-            int(self.el("ng-players").value),
-            int(self.el("ng-target").value),
-            levels,
-            tuple(sorted(self._chosen_options().items())),
-        )
-
-    def _option(self, value: str, text: str, selected: bool) -> Any:
-        option = self.document.createElement("option")
-        option.value = value
-        option.textContent = text
-        option.selected = selected
-        return option
-
     # --- the rules panel ---------------------------------------------------------------
 
     def open_rules(self, settings: Settings) -> None:
@@ -622,16 +470,6 @@ class Page:
 
 _REPLAYED = (MatchScoring.SIX_LOVE, MatchScoring.FIRST_TO_SIX)
 _SIDE_WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
-
-
-def _combinable(game: Game, players: int, options: dict[str, str]) -> bool:
-    """Whether ``game`` is offered for ``players`` with ``options`` (checked, not dealt: the
-    dialog asks for every choice of every option)."""
-    try:
-        game.check_settings(players, None, options)
-    except EngineError:
-        return False
-    return True
 
 
 def source_title(source: str) -> str:

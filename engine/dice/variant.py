@@ -61,6 +61,10 @@ DICE = DiceGame(
             "Each player's chips at the start; the ante is one chip.",
             (("10", "10"), ("20", "20"), ("50", "50")),
             "20",
+            explains=tuple(
+                (chips, f"Each player starts with {chips} chips; the ante is one chip.")
+                for chips in ("10", "20", "50")
+            ),
         ),
         Option(
             "extra-ante",
@@ -68,6 +72,10 @@ DICE = DiceGame(
             "Everyone antes another chip after each round in which tiles were drawn.",
             (("off", "Off"), ("on", "On")),
             "off",
+            explains=(
+                ("off", "Everyone antes one chip at the start of each hand, and no more."),
+                ("on", "Everyone antes another chip after each round in which tiles were drawn."),
+            ),
         ),
         Option(
             "sets",
@@ -77,10 +85,12 @@ DICE = DiceGame(
             "the next round's draw.",
             (("1", "One set"), ("2", "Two sets")),
             "1",
+            explains=(("1", "One double-six set of 28 tiles: every tile is unique."),),
         ),
     ),
 )
 """Dice and Dominoes as the app lists it: options ``chips``, ``extra-ante``, ``sets``."""
+
 
 def dice_session(players: int, seed: int, options: Mapping[str, str] | None = None) -> DiceSession:
     """A new session of Dice and Dominoes with these options (checked; defaults filled in)."""

@@ -41,8 +41,11 @@ GROUPS: tuple[str, ...] = ("Block games", "Draw games", "Caribbean games", "Scor
 DOUBLE_BLANK = Tile(0, 0)
 
 
-def _on_off(option_id: str, label: str, description: str, players: tuple[int, ...] = ()) -> Option:
-    return Option(option_id, label, description, (("off", "Off"), ("on", "On")), "off", players)
+def _on_off(option_id: str, label: str, on: str, off: str, players: tuple[int, ...] = ()) -> Option:
+    """An option that is off by default; ``on`` and ``off`` say what the table does with each."""
+    return Option(
+        option_id, label, on, (("off", "Off"), ("on", "On")), "off", players, (("on", on), ("off", off))
+    )
 
 
 Builder = Callable[[int, int, Mapping[str, str]], Rules]
@@ -92,12 +95,14 @@ def _on(options: Mapping[str, str], option_id: str) -> bool:
 TOUCH_MOVE = _on_off(
     "touch-move",
     "Touch-move",
-    "A playable tile you pick up must be the tile you play (Scarne's irregularities).",
+    "A playable tile you pick up must be the tile you play.",
+    "You may pick up a tile, put it back and play another.",
 )
 OVERDRAW = _on_off(
     "overdraw",
     "Overdraw penalty",
-    "You may draw while holding a playable tile, but it costs 10 points (Scarne's irregularities).",
+    "You may draw while holding a playable tile, but it costs 10 points.",
+    "You draw only when you cannot play.",
 )
 DIRECTION = Option(
     "direction",
@@ -105,6 +110,10 @@ DIRECTION = Option(
     "Latin-American play goes anticlockwise, to the right.",
     (("clockwise", "Clockwise"), ("anticlockwise", "Anticlockwise (Latin-American)")),
     "clockwise",
+    explains=(
+        ("clockwise", "Play passes to the left, clockwise round the table."),
+        ("anticlockwise", "Play passes to the right, anticlockwise, as in Latin America."),
+    ),
 )
 PUB_PARTNERS = Option(
     "partners",
@@ -113,6 +122,10 @@ PUB_PARTNERS = Option(
     (("on", "Two partnerships"), ("off", "Each for himself")),
     "on",
     (4,),
+    (
+        ("on", "You and the player opposite play together against the other two."),
+        ("off", "Each of the four plays alone."),
+    ),
 )
 BOTH_OUT = Option(
     "out",
@@ -121,6 +134,10 @@ BOTH_OUT = Option(
     (("one", "One player out ends the hand"), ("both", "Both partners must chip out")),
     "one",
     (4,),
+    (
+        ("one", "The hand ends as soon as one player has played every tile."),
+        ("both", "The hand goes on until both partners of a side have played every tile."),
+    ),
 )
 PUB_SCORING = Option(
     "scoring",
@@ -128,6 +145,10 @@ PUB_SCORING = Option(
     "A point a hand, or the losers' pips after an out and the difference after a block.",
     (("pips", "Pips (losers' pips; difference after a block)"), ("one-point", "One point per hand")),
     "pips",
+    explains=(
+        ("pips", "Going out scores the losers' pips; a blocked hand scores the difference in pips."),
+        ("one-point", "Each hand won scores one point."),
+    ),
 )
 DRAW_ONE = Option(
     "draw",
@@ -135,6 +156,13 @@ DRAW_ONE = Option(
     "Draw one tile per turn and play it if it fits, else pass.",
     (("until-playable", "Draw until you can play"), ("one-per-turn", "One tile per turn")),
     "until-playable",
+    explains=(
+        (
+            "until-playable",
+            "A player who cannot play draws until a tile fits, and passes once the boneyard is empty.",
+        ),
+        ("one-per-turn", "A player who cannot play draws one tile, plays it if it fits, else passes."),
+    ),
 )
 FIVES_DRAW = Option(
     "draw",
@@ -143,6 +171,13 @@ FIVES_DRAW = Option(
     "can play), or just one, and the turn is over (One tile, turn over).",
     (("until-playable", "Draw until you can play"), ("one-per-turn", "One tile, turn over")),
     "until-playable",
+    explains=(
+        (
+            "until-playable",
+            "A player who cannot play draws sleeping tiles until one fits; once two are left, passes.",
+        ),
+        ("one-per-turn", "A player who cannot play draws one sleeping tile, and the turn is over."),
+    ),
 )
 
 
@@ -370,12 +405,13 @@ _FIVES_OPTIONS = (
         "Manual scoring (Muggins)",
         "Call your own scoring plays before the next tile is laid; a score nobody calls "
         "can be claimed by another player with Muggins!",
+        "Every score is counted for you as the tiles are laid.",
     ),
     _on_off(
         "spinner",
         "Spinner",
-        "The first double is a spinner: once both its sides are played, its other two "
-        "sides open too.",
+        "The first double is a spinner: once both its sides are played, its other two sides open too.",
+        "The line has two ends; a double is played like any other tile.",
     ),
     FIVES_DRAW,
 )
@@ -429,6 +465,7 @@ VARIANTS: dict[str, Variant] = {
                     "Draw for partners",
                     "Before the game each player draws a tile: the two lowest play together, as do "
                     "the two highest.",
+                    "You play with the player opposite you, North.",
                 ),
                 TOUCH_MOVE,
             ),
@@ -495,6 +532,11 @@ VARIANTS: dict[str, Variant] = {
                         ("double-twelve", "Double-twelve (91 tiles, 4 players)"),
                     ),
                     "double-six",
+                    explains=(
+                        ("double-six", "The common set of 28 tiles."),
+                        ("double-nine", "A set of 55 tiles: 9 tiles each."),
+                        ("double-twelve", "A set of 91 tiles: 12 tiles each, for 4 players."),
+                    ),
                 ),
                 BOTH_OUT,
                 PUB_SCORING,
@@ -555,6 +597,7 @@ VARIANTS: dict[str, Variant] = {
                     "No boneyard",
                     "The 0-0 is taken out and each player takes 9 tiles; nothing is drawn and the "
                     "hand ends when nobody can play.",
+                    "Each player takes 7 tiles and draws from the 7 left when unable to play.",
                 ),
                 OVERDRAW,
                 TOUCH_MOVE,
@@ -641,6 +684,13 @@ VARIANTS: dict[str, Variant] = {
                         ("double-twelve", "Double-twelve (91 tiles)"),
                     ),
                     "double-nine",
+                    explains=(
+                        ("double-nine", "The double-nine set of 55 tiles."),
+                        (
+                            "double-twelve",
+                            "The double-twelve set of 91 tiles; each player takes as many as with double-nine.",
+                        ),
+                    ),
                 ),
                 PUB_PARTNERS,
                 DRAW_ONE,
@@ -680,12 +730,14 @@ VARIANTS: dict[str, Variant] = {
                     "sporting",
                     "Sporting",
                     "Informal games: the holder of 6-6 may start with another tile.",
+                    "The holder of 6-6 starts with it.",
                 ),
                 _on_off(
                     "playoff",
                     "Play-off at 1-1",
                     "When the score reaches 1-1 a play-off hand is played instead of starting over; "
                     "its winner has 2-0 and starts the next hand.",
+                    "A hand won by the side without points sends the score back to 0-0, at 1-0 as at 5-0.",
                 ),
             ),
         ),
@@ -716,6 +768,7 @@ VARIANTS: dict[str, Variant] = {
                     "boneyard",
                     "Boneyard (2 players)",
                     "Two players take 7 tiles each and draw from the other 14 as in the Two-Hand Draw game.",
+                    "Two players take 14 tiles each; nothing is drawn.",
                     (2,),
                 ),
             ),

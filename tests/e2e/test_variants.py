@@ -40,8 +40,10 @@ from engine.dice.variant import DICE_GROUP
 from engine.line.notation import read_record
 from engine.line.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
+from web.new_game_dialog import level_words, players_words
 from web.page import source_title
 from web.seats import seat_names
+from web.settings import seat_levels
 
 TALLY: Counter[str] = Counter()
 """What the tests did: moves through the canvas and the keyboard, taps under a dialog."""
@@ -678,6 +680,33 @@ def test_the_new_game_dialog_offers_every_variant_with_its_options(open_app: Cal
                 f"computed display={label.evaluate('e => getComputedStyle(e).display')!r}"
             )
     assert not wrong_target_label, "\n".join(wrong_target_label)
+
+
+def test_each_choice_in_the_new_game_dialog_says_what_its_value_does(open_app: Callable[..., Any]) -> None:
+    """A card says how many play; an option's sentence follows the value chosen; a seat's
+    level keeps when an option changes, and says how it plays; the footer sums up."""
+    page = open_app("?aidelay=0").page
+    page.click("#new-game-btn")
+    choose_rule_set(page, "draw")
+    draw = GAMES["draw"]
+    card = page.locator("#ng-variants label:has(input[value='draw'])")
+    expect(card.locator(".rule-set-players")).to_have_text(players_words(draw.player_counts))
+    drawing = next(option for option in draw.options if option.id == "draw")
+    says = page.locator("#ng-option-draw-says")
+    expect(says).to_have_text(drawing.explain("until-playable"))
+    page.select_option("#ng-level-1", "hard")
+    expect(page.locator("#ng-level-1-says")).to_have_text(level_words(seat_levels("draw")["hard"])[1])
+    page.select_option("#ng-option-draw", "one-per-turn")
+    expect(says).to_have_text(drawing.explain("one-per-turn"))
+    assert drawing.explain("one-per-turn") != drawing.explain("until-playable")
+    expect(page.locator("#ng-level-1")).to_have_value("hard")  # kept through the rebuild
+    expect(page.locator("#ng-option-draw")).to_be_focused()
+    players = page.locator("#ng-players").input_value()
+    expect(page.locator("#ng-chosen")).to_have_text(
+        re.compile(rf"^The Draw Game · {players} players · to \d+ points$")
+    )
+    page.select_option("#ng-level-1", "human")
+    expect(page.locator("#ng-chosen")).to_contain_text("2 people on this device")
 
 
 def test_pub_block_started_from_the_dialog_plays_the_chosen_options(open_app: Callable[..., Any]) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import pytest
 
 from engine import VARIANTS, Hand, Match, RulesError, Tile, get_variant, make_rules
+from engine.catalogue import GAMES
 from tests.helpers.tables import option_combinations
 
 SET_SIZE = {6: 28, 9: 55, 12: 91}
@@ -180,3 +181,16 @@ def test_every_table_starts_a_match(variant: str, players: int, options: dict[st
     match = Match(make_rules(variant, players, options=options), seed=players)
     assert match.legal_actions()
     assert match.scores == [0] * match.rules.sides
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_option_value_is_explained_in_a_players_words(game_id: str) -> None:
+    """The new-game dialog shows what the chosen value does: each value of each option has
+    its own sentence (not the other value's), and none names a book or a source."""
+    for option in GAMES[game_id].options:
+        sentences = [option.explain(value) for value in option.values]
+        assert len(set(sentences)) == len(sentences), f"{option.id}: two values share one explanation"
+        for value, sentence in zip(option.values, sentences, strict=True):
+            assert sentence[-1] in ".!" and sentence[0].isupper(), (option.id, value, sentence)
+            for bookish in ("Scarne", "Hoyle", "source", "irregularit", "Celko"):
+                assert bookish not in sentence, (option.id, value, sentence)
