@@ -116,12 +116,18 @@ class Page:
         (pass and play), or take it down."""
         calling = controller.can_claim(False)
         call = f"{controller.names[controller.human_seat]}: call your score first" if calling else None
-        self.show_pass_screen(controller.pass_to, call)
+        turn = controller.match.turn
+        missed = controller.missed_by(turn) if controller.pass_to else []
+        self.show_pass_screen(controller.pass_to, call, missed, controller.missed_heading(turn))
 
-    def show_pass_screen(self, name: str, call: str | None = None) -> None:
+    def show_pass_screen(
+        self, name: str, call: str | None = None, missed: list[str] | None = None, heading: str = ""
+    ) -> None:
         """Put up the screen that hides every hand while the device goes to ``name`` (pass
         and play), or take it down (``name`` empty); ``call``: the text of a button that lets
-        the person who just played call their score first (none if ``None``)."""
+        the person who just played call their score first (none if ``None``); ``missed``:
+        what happened at the table since ``name`` last moved (public: every hand stays hidden),
+        under ``heading``."""
         dialog = self.el("pass-dialog")
         if not name:
             if dialog.open:
@@ -130,6 +136,14 @@ class Page:
         self.el("pass-title").textContent = f"Pass to {name}"
         self.el("pass-why").textContent = f"Every hand is hidden. {name}: take the device and tap when ready."
         self.el("pass-ready-btn").textContent = f"I am {name}: show my tiles"
+        items = []
+        for text in missed or []:
+            item = self.document.createElement("li")
+            item.textContent = text
+            items.append(item)
+        self.el("pass-missed").replaceChildren(*items)
+        self.el("pass-since-title").textContent = heading
+        self.el("pass-since").hidden = not items
         button = self.el("pass-call-btn")
         button.hidden = call is None
         if call is not None:
@@ -480,11 +494,13 @@ def source_title(source: str) -> str:
 
 
 def side_label(controller: Controller, side: int) -> str:
-    """We/They for partnerships (the person's side is We; the partners' names when people
-    share the device, since "we" changes hands with it), else the player's name."""
+    """We/They for partnerships (the person's side is We; when people share the device,
+    since "we" changes hands with it, the names of the people on the side, or "Computers"),
+    else the player's name."""
     rules = controller.match.rules
     if rules.partnerships and controller.pass_and_play:
-        return " & ".join(controller.names[seat] for seat in rules.seats_of(side))
+        people = [controller.names[seat] for seat in rules.seats_of(side) if seat in controller.human_seats]
+        return " & ".join(people) or "Computers"
     if rules.partnerships:
         return "We" if side == rules.side_of(controller.human_seat) else "They"
     return controller.names[side]

@@ -1,14 +1,15 @@
 """Where each seat sits on screen and what it is called: the same for every kind of game.
 
 The person holding the device is seat 0 at the bottom; the other seats follow clockwise as
-seen on screen (bottom, left, top, right).
+seen on screen (bottom, left, top, right). When people share the device the table turns to
+whoever holds it, so there the seats are named after their players, not the compass.
 
 Standard library only.
 """
 
 from __future__ import annotations
 
-__all__ = ["SEAT_POSITIONS", "seat_names"]
+__all__ = ["SEAT_POSITIONS", "seat_names", "shared_names"]
 
 SEAT_POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("bottom", "top"),
@@ -28,8 +29,22 @@ _NAMES = {
 }
 
 
-def seat_names(players: int, pass_and_play: bool = False) -> tuple[str, ...]:
-    """The display name of each seat: "You" (or "South" when people share the device), then
-    compass points clockwise."""
-    names = tuple(_NAMES[position] for position in SEAT_POSITIONS[players])
-    return ("South", *names[1:]) if pass_and_play else names
+def seat_names(players: int) -> tuple[str, ...]:
+    """The display name of each seat: "You", then compass points clockwise."""
+    return tuple(_NAMES[position] for position in SEAT_POSITIONS[players])
+
+
+def shared_names(player_at: tuple[int, ...], people: frozenset[int]) -> tuple[str, ...]:
+    """Each seat's name when people share the device (``player_at[seat]``: the player sitting
+    there, 0 the one who set up the match; ``people``: the players who are people). The table
+    turns to whoever holds the device, so a compass name would move round the screen: each
+    seat is named after its player instead, "Player 1", "Player 2"… for the people in the
+    order they were set up, "Computer 1"… for the computer players."""
+    people_order = sorted(people)
+    computers = sorted(set(player_at) - people)
+    return tuple(
+        f"Player {people_order.index(player) + 1}"
+        if player in people
+        else f"Computer {computers.index(player) + 1}"
+        for player in player_at
+    )

@@ -20,8 +20,11 @@ from web.storage.game_record import read_game
 
 pytestmark = pytest.mark.e2e
 
-PEOPLE = {0: "South", 1: "West"}
-"""The seats the two people play (opponents, moving one after the other)."""
+PEOPLE = {0: "Player 1", 1: "Player 2"}
+"""The seats the two people play (opponents, moving one after the other), and their names."""
+
+OTHERS = {**PEOPLE, 2: "Computer 1", 3: "Computer 2"}
+"""Every seat's name: at a shared table the computer players are numbered too."""
 
 
 def shown_tiles(page: Page, current: dict[str, Any]) -> set[str]:
@@ -56,6 +59,7 @@ def test_two_people_and_two_computers_play_a_hand_without_seeing_each_others_til
     notes: list[tuple[str, int | None, set[str]]] = []
     """(phase, seat whose tiles may show, the faces shown) at each step of the hand."""
     screens = reloaded = 0
+    moved: set[int] = set()
     current = settle(page)
     for _ in range(200):
         if current["phase"] in ("hand-over", "match-over"):
@@ -69,15 +73,25 @@ def test_two_people_and_two_computers_play_a_hand_without_seeing_each_others_til
             expect(page.locator("#pass-title")).to_have_text(f"Pass to {name}")
             assert current["scene"]["hand_owner"] is None
             notes.append(("pass", None, faces))
+            # what happened since this person last moved, in words, on the screen itself
+            heading = "Since your last turn" if current["turn"] in moved else "So far this hand"
+            expect(page.locator("#pass-since-title")).to_have_text(heading)
+            missed = page.locator("#pass-missed li").all_text_contents()
+            assert missed, "the screen says what happened since"
+            if current["turn"] in moved:
+                others = {name for seat, name in OTHERS.items() if seat != current["turn"]}
+                assert {text.split(" ")[0] + " " + text.split(" ")[1] for text in missed} >= others, missed
             page.keyboard.press("Escape")  # the screen stays up: only the ready button lifts it
             expect(dialog).to_be_visible()
             page.locator("#pass-ready-btn").click()
             expect(dialog).to_be_hidden()
+            expect(page.locator("#status")).to_have_text(f"{name} to play. {heading}: {' '.join(missed)}")
         else:
             assert current["phase"] == "human", current["phase"]
             assert current["viewer"] == current["turn"] in PEOPLE
             assert current["scene"]["hand_owner"] == current["turn"]
             expect(page.locator("#turn")).to_contain_text(f"{PEOPLE[current['turn']]}, your turn")
+            moved.add(current["turn"])
             notes.append(("human", current["turn"], faces))
             make_my_move_with_buttons(page, current)
             if not reloaded and current["turn"] == 1:

@@ -161,14 +161,14 @@ def test_a_save_keeps_the_session_and_what_the_person_put_out() -> None:
 def test_people_sharing_the_device_choose_in_turn_behind_the_screen() -> None:
     settings = Settings("dice", 3, 0, ("human", "eager"), ())
     controller = DiceController(settings, 5)
-    assert controller.phase == "pass" and controller.hand_shown() == () and controller.pass_to == "South"
+    assert controller.phase == "pass" and controller.hand_shown() == () and controller.pass_to == "Player 1"
     controller.take_device()
     south = controller.hand_shown()
     assert controller.phase == "choose" and south == tuple(controller.hand.hands[0])
     for tile in controller.session.legal_commitments(0)[0].tiles:
         controller.tap_tile(tile)
     controller.put_out()
-    assert controller.phase == "pass" and controller.pass_to == "West" and controller.hand_shown() == ()
+    assert controller.phase == "pass" and controller.pass_to == "Player 2" and controller.hand_shown() == ()
     controller.take_device()
     assert controller.human_seat == 1 and controller.hand_shown() == tuple(controller.hand.hands[1])
     view = controller.view()

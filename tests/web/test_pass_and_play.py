@@ -9,6 +9,7 @@ from web.line.controller import Controller
 from web.line.motion import plan_motion
 from web.line.scene import build_scene
 from web.links.params import parse_link
+from web.page import score_text
 from web.settings import HUMAN, Settings
 from web.storage.game_record import read_game
 
@@ -37,7 +38,8 @@ def test_a_person_level_makes_a_shared_table() -> None:
         Settings("draw-2", 2, 100, ("robot",))
     controller = Controller(settings, seed=3)
     assert controller.human_seats == frozenset({0, 1})
-    assert controller.names[0] == "South"  # nobody is "you" at a shared table
+    # nobody is "you" at a shared table, and the table turns: seats are named after players
+    assert controller.names == ("Player 1", "Player 2", "Computer 1", "Computer 2")
     assert controller.undo_reason() == "Taking moves back is off when people share the device."
 
 
@@ -51,7 +53,7 @@ def test_every_hand_starts_hidden_until_the_person_to_move_takes_the_device() ->
     else:
         raise AssertionError("no deal where West (a person) moves first")
     assert controller.phase == "pass"
-    assert controller.pass_to == "West"
+    assert controller.pass_to == "Player 2"
     assert controller.hand_shown() == ()
     assert controller.playable_tiles() == frozenset()
     assert not controller.can(controller.match.view(1).legal_actions[0])  # nobody plays behind the screen
@@ -151,14 +153,18 @@ def test_a_link_may_seat_people_and_computers() -> None:
     assert link.settings.people == 3
 
 
-def test_a_partner_draw_says_where_each_person_sits() -> None:
+def test_a_partner_draw_says_who_plays_with_whom_by_name() -> None:
     base = Settings.for_variant("partnership-block", options={"partner-draw": "on"})
     settings = Settings(base.variant, 4, base.target, (HUMAN, "greedy", "greedy"), base.options)
     controller = Controller(settings, seed=8)
     opening = controller.announcements[0]
-    assert "Person 1 sits South" in opening and "person 2 sits" in opening
     player_two = controller.player_at.index(1)
     assert controller.human_seats == frozenset({0, player_two})
+    # each seat is named after the player the draw put there, wherever that is
+    assert controller.names[player_two] == "Player 2" and controller.names[0] == "Player 1"
+    partner = controller.names[2]
+    assert f"Player 1 and {partner} play together, against" in opening, opening
+    assert "South" not in opening and "West" not in opening
 
 
 def test_claims_belong_to_the_person_holding_the_device() -> None:
@@ -167,3 +173,83 @@ def test_claims_belong_to_the_person_holding_the_device() -> None:
     assert not controller.can_claim(False) and not controller.can_claim(True)
     with pytest.raises(EngineError):
         controller.undone()
+
+
+def test_the_names_follow_the_players_wherever_the_table_turns() -> None:
+    """The table turns to whoever holds the device, so a name never moves round the screen
+    with it: each plate shows its player's name whoever is at the bottom."""
+    controller = Controller(shared(), seed=3)
+    for _ in range(40):
+        if controller.phase == "pass":
+            controller.take_device()
+        scene = build_scene(controller, *SIZE)
+        for seat in scene.seats:
+            assert seat.name == controller.names[seat.seat]
+        bottom = next(seat for seat in scene.seats if seat.position == "bottom")
+        if controller.phase == "human":
+            assert bottom.name == controller.names[controller.human_seat]
+        if controller.phase == "hand-over":
+            break
+        if controller.phase == "bot":
+            controller.bot_move()
+        elif controller.phase == "human":
+            first_move(controller)
+
+
+def test_taking_the_device_says_what_happened_since_your_last_turn() -> None:
+    controller = Controller(shared(), seed=3)
+    moved: set[int] = set()
+    turns_told = 0
+    for _ in range(80):
+        phase = controller.phase
+        if phase == "hand-over":
+            break
+        if phase == "bot":
+            controller.bot_move()
+        elif phase == "human":
+            moved.add(controller.human_seat)
+            first_move(controller)
+        else:
+            seat = controller.match.turn
+            missed = controller.missed_by(seat)
+            controller.take_device()
+            said = controller.last_announcement
+            assert missed, "something always happened: the opening, or the others' moves"
+            lead = "Since your last turn" if seat in moved else "So far this hand"
+            assert said == f"{controller.names[seat]} to play. {lead}: {' '.join(missed)}", said
+            if seat in moved:
+                # the other three seats moved since, each told by its name
+                for other in set(range(4)) - {seat}:
+                    assert any(text.startswith(controller.names[other]) for text in missed), (other, missed)
+                turns_told += 1
+            else:
+                assert missed[0].startswith("Hand 1: "), missed
+    assert turns_told >= 2, "a person was told what they missed at least twice in a hand"
+
+
+def test_a_reload_still_tells_what_each_person_missed() -> None:
+    controller = Controller(shared(), seed=3)
+    for _ in range(30):
+        if controller.phase == "pass" and controller.missed_heading(controller.match.turn) == "Since your last turn":
+            break
+        if controller.phase == "bot":
+            controller.bot_move()
+        elif controller.phase == "human":
+            first_move(controller)
+        else:
+            controller.take_device()
+    seat = controller.match.turn
+    assert controller.phase == "pass" and controller.missed_by(seat)
+    restored = Controller.restore(controller.save())
+    assert restored.phase == "pass"
+    assert restored.missed_heading(seat) == "Since your last turn"
+    assert restored.missed_by(seat) == controller.missed_by(seat)
+    for other in restored.human_seats:
+        assert restored.missed_by(other) == controller.missed_by(other)
+
+
+def test_a_shared_partnership_score_names_the_people_on_each_side() -> None:
+    controller = Controller(shared(), seed=3)  # Player 1 and Player 2 are opponents
+    assert score_text(controller) == "Player 1 0 · Player 2 0 · to 200"
+    together = Controller(shared(levels=("greedy", HUMAN, "greedy")), seed=3)  # partners, opposite
+    assert score_text(together) == "Player 1 & Player 2 0 · Computers 0 · to 200"

@@ -26,7 +26,7 @@ from engine.dice.notation import read_dice_record, write_dice_record
 from engine.dice.round import Commitment, discard_allowed, matched_to_dice
 from engine.dice.session import DiceSession, HandPayout
 from engine.dice.variant import dice_session
-from web.seats import seat_names
+from web.seats import seat_names, shared_names
 from web.settings import HUMAN, Settings
 from web.storage.game_record import read_settings
 
@@ -117,11 +117,15 @@ class DiceController:
         self.settings = settings
         self.session = session
         self.pass_and_play = settings.pass_and_play
-        self.names = seat_names(settings.players, self.pass_and_play)
         self.human_seats = frozenset(
             seat for seat in range(settings.players) if seat == 0 or settings.levels[seat - 1] == HUMAN
         )
         """The seats people play (only seat 0 unless people share the device)."""
+        self.names = (
+            shared_names(tuple(range(settings.players)), self.human_seats)
+            if self.pass_and_play
+            else seat_names(settings.players)
+        )
         self.human_seat = min(self._people_to_choose(), default=0)
         """The seat whose tiles the table shows: the person holding the device."""
         self._hidden = self.pass_and_play

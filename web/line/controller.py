@@ -33,11 +33,12 @@ from engine.line.ai import SearchBot, make_bot, own_call, think_through
 from engine.line.ai.hint import Hint, hint, hint_bot
 from engine.line.json_record import replay
 from engine.words import agree
-from web.seats import seat_names
+from web.seats import seat_names, shared_names
 from web.settings import HUMAN, Settings
 from web.storage.game_record import game_text, is_record, read_game
 
 __all__ = ["HUMAN", "Controller", "Settings"]
+
 
 class Controller:
     """One match at the table, seen by the person holding the device.
@@ -51,6 +52,7 @@ class Controller:
     def __init__(self, settings: Settings, seed: int) -> None:
         """Start a new match with ``settings``, dealt from ``seed``."""
         self._attach(settings, Match(settings.rules(), seed), [[]])
+        self._told_up_to = dict.fromkeys(self.human_seats, 0)
         self._announce_start()
 
     # --- saving and restoring ---------------------------------------------------------
@@ -91,6 +93,8 @@ class Controller:
         )
         if controller.pass_and_play and match.turn in controller.human_seats:
             controller.human_seat = match.turn  # (hidden until they take the device)
+        if controller.pass_and_play and not match.is_over:
+            controller._retell_hand()
         return controller
 
     # --- taking moves back ---------------------------------------------------------------
@@ -159,7 +163,6 @@ class Controller:
         self.actions = actions
         self.pass_and_play = settings.pass_and_play
         """Whether people share the device, passing it between their turns."""
-        self.names = seat_names(settings.players, self.pass_and_play)
         self.selected: Tile | None = None
         self.hint: Hint | None = None
         """The Expert's suggestion for the person's current move, once asked for."""
@@ -177,6 +180,17 @@ class Controller:
             if player == 0 or settings.levels[player - 1] == HUMAN
         )
         """The seats people play (only seat 0 unless people share the device)."""
+        self.names = (
+            shared_names(self.player_at, frozenset(self.player_at[seat] for seat in self.human_seats))
+            if self.pass_and_play
+            else seat_names(settings.players)
+        )
+        self._hand_story: list[str] = []
+        """What was said of this hand's moves, in order (its opening, then each move)."""
+        self._told_up_to: dict[int, int] = {}
+        """For each person's seat, how much of :attr:`_hand_story` there was when they last
+        moved (or when the hand began): what they have missed since is told them when they
+        take the device (learnt again by :meth:`_retell_hand` in a restored game)."""
         self.human_seat = 0
         """The seat whose tiles the table shows: the person holding the device."""
         self._hidden = self.pass_and_play
@@ -219,11 +233,26 @@ class Controller:
         if self.phase != "pass":
             self._say("Nothing to pass: play on.")
             return
+        missed = self.missed_by(self.match.turn)
+        heading = self.missed_heading(self.match.turn)
         self.human_seat = self.match.turn
         self._hidden = False
         self.selected = None
         self.hint = None
-        self._say(f"{self.names[self.human_seat]} to play.")
+        since = f" {heading}: {' '.join(missed)}" if missed else ""
+        self._say(f"{self.names[self.human_seat]} to play.{since}")
+
+    def missed_heading(self, seat: int) -> str:
+        """What :meth:`missed_by` covers, as its heading: "Since your last turn", or "So far
+        this hand" before the person at ``seat`` has moved in it."""
+        return "Since your last turn" if self._told_up_to.get(seat, 0) > 0 else "So far this hand"
+
+    def missed_by(self, seat: int) -> list[str]:
+        """What was said at the table since the person at ``seat`` last moved (or since their
+        hand began): every move the others made, in order, as public as the table itself (a
+        draw is told without its tile). Empty when nothing was."""
+        told = self._told_up_to.get(seat)
+        return [] if told is None else self._hand_story[told:]
 
     def view(self) -> PlayerView:
         """What the person holding the device may see (the tiles of :attr:`human_seat`)."""
@@ -356,12 +385,39 @@ class Controller:
 
         Computer players then call their own scoring plays at once, as good counters do.
         """
+        mover = action.seat if isinstance(action, Claim) else self.match.turn
         said = [self._apply(action)]
         for seat in self._bots:
             call = own_call(self.match.view(seat))
             if call is not None:
                 said.append(self._apply(call))
-        self._say(" ".join(text for text in said if text))
+        told = " ".join(text for text in said if text)
+        self._say(told)
+        self._add_to_story(mover, told)
+
+    def _add_to_story(self, mover: int, told: str) -> None:
+        """Keep ``told`` (what a move by ``mover`` said) in the hand's story; a person who
+        moved has missed nothing of it."""
+        if told:
+            self._hand_story.append(told)
+        if mover in self.human_seats:
+            self._told_up_to[mover] = len(self._hand_story)
+
+    def _retell_hand(self) -> None:
+        """Learn the hand's story again by replaying it (a reloaded shared table): what each
+        person missed since they last moved is still told them."""
+        shadow = Controller.__new__(Controller)
+        shadow._attach(self.settings, self.match.replayed_to(len(self.match.hands) - 1, 0), [[]])
+        shadow._told_up_to = dict.fromkeys(shadow.human_seats, 0)
+        shadow._announce_opening()
+        for action in self.match.hand.actions:
+            mover = action.seat if isinstance(action, Claim) else shadow.match.turn
+            told = shadow._apply(action)
+            if isinstance(action, Claim) and mover not in shadow.human_seats and shadow._hand_story:
+                shadow._hand_story[-1] += f" {told}"  # (a computer's own call: said with the move)
+            else:
+                shadow._add_to_story(mover, told)
+        self._hand_story, self._told_up_to = shadow._hand_story, shadow._told_up_to
 
     def claim(self, muggins: bool) -> None:
         """The person calls their own score, or claims one another player failed to call."""
@@ -466,6 +522,8 @@ class Controller:
         """Deal the next hand after the end-of-hand summary."""
         self.match.next_hand()
         self.actions.append([])
+        self._hand_story = []
+        self._told_up_to = dict.fromkeys(self.human_seats, 0)
         self._hidden = self.pass_and_play
         self.selected = None
         self.hint = None
@@ -510,21 +568,18 @@ class Controller:
             last = draw.rounds[-1]
             drawn = ", ".join(f"{self._player_name(player)} {tile}" for player, tile in enumerate(last))
             if self.pass_and_play:
-                seats = "; ".join(
-                    f"{self._player_name(self.player_at[seat])} sits {self.names[seat]}"
-                    for seat in sorted(self.human_seats, key=lambda seat: self.player_at[seat])
-                )
-                outcome = f"{seats[0].upper()}{seats[1:]}."
+                sides = [self._side_name(side) for side in (0, 1)]
+                outcome = f"{sides[0].replace(' & ', ' and ')} play together, against {sides[1].replace(' & ', ' and ')}."
             else:
                 outcome = f"Your partner is {self._player_name(self.player_at[2])}, sitting opposite."
             self.announcements[-1] = f"Draw for partners: {drawn}. {outcome} " + self.announcements[-1]
 
     def _player_name(self, player: int) -> str:
-        """A player by who they are: "you" (or "person 1", "person 2"... when people share the
-        device), or the computer player's level and number."""
+        """A player by who they are: "you" (or their name when people share the device: see
+        :func:`~web.seats.shared_names`), or the computer player's level and number."""
         levels = self.settings.levels
-        if self.pass_and_play and (player == 0 or levels[player - 1] == HUMAN):
-            return f"person {1 if player == 0 else 2 + levels[: player - 1].count(HUMAN)}"
+        if self.pass_and_play:
+            return self.names[self.player_at.index(player)]
         if player == 0:
             return "you"
         return f"computer {player} ({levels[player - 1]})"
@@ -540,7 +595,7 @@ class Controller:
         if hand.choosing_lead:
             chooser = self.names[hand.opening.seat]
             side = self._side_name(self.match.rules.side_of(hand.opening.seat))
-            self._say(
+            self._tell(
                 f"Hand {number}: {side} won the last hand; {chooser} {'choose' if chooser == 'You' else 'chooses'} who leads.{redealt}"
             )
             return
@@ -548,9 +603,15 @@ class Controller:
         what = f" with {hand.opening.tile}" if hand.opening.tile is not None else ""
         worth = f" This hand is worth {self.match.worth}." if self.match.worth > 1 else ""
         playoff = " Play-off hand: the winner leads 2-0." if self.match.playoff else ""
-        self._say(
+        self._tell(
             f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.{redealt}{worth}{playoff}"
         )
+
+    def _tell(self, text: str) -> None:
+        """Announce ``text``, the hand's opening: the start of its story, what a person who
+        shares the device is told they missed (:meth:`missed_by`)."""
+        self._say(text)
+        self._hand_story.append(text)
 
     def _say(self, text: str) -> None:
         """Announce ``text`` (the newest 50 announcements are kept)."""
