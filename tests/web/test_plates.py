@@ -28,6 +28,7 @@ from web.dice.scene import DiceScene, build_dice_scene
 from web.line.controller import Controller
 from web.line.render import draw_scene
 from web.line.scene import Scene, build_scene
+from web.line.table_layout import TAP_UNIT
 from web.painter import Box, Painter, SpriteBook
 from web.plates import badge_font, fit_plate, name_wordings
 from web.rect import Rect
@@ -239,3 +240,21 @@ def test_the_dice_table_draws_nothing_over_anything_at_every_size(players: int, 
                     ) - max(die.y, tile.y) > 1
                     assert not overlap or (tile.x, tile.y) == (die.x, die.y), (size, "a tile on a die")
     assert {"choose", "reveal"} <= seen
+
+
+PHONES = ("phone", "phone sideways", "small phone sideways")
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_on_a_phone_every_tile_of_the_hand_is_a_fingertip_wide(size: str) -> None:
+    """44 CSS px on its short side (TAP_UNIT), at the line tables and the dice table."""
+    width, height = CANVASES[size]
+    for variant, players in (("block", 4), ("draw", 2), ("pub-block", 5), ("all-fives", 3)):
+        controller = Controller(Settings.for_variant(variant, players), seed=4)
+        scene = build_scene(controller, width, height)
+        assert min(sprite.rect.w for _, sprite in scene.hand) >= TAP_UNIT, (variant, size)
+    for players in (2, 5):
+        dice = DiceController(Settings.for_variant("dice", players), 5)
+        if dice.phase == "pass":
+            dice.take_device()
+        assert min(sprite.rect.w for _, sprite in build_dice_scene(dice, width, height).hand) >= TAP_UNIT

@@ -12,6 +12,7 @@ from web.line.geometry import Rect
 from web.line.table_layout import (
     LEGIBLE_HAND_UNIT,
     SEAT_POSITIONS,
+    TAP_UNIT,
     SeatRegion,
     TableRegions,
     hand_tile_rects,
@@ -209,11 +210,34 @@ def test_a_big_hand_on_a_phone_splits_into_two_rows() -> None:
     assert_valid_tiles(rects, hand, 21, upright=True)
 
 
-def test_one_row_is_kept_while_it_is_legible() -> None:
+def test_two_rows_when_one_row_would_be_under_a_fingertip_and_two_are_bigger() -> None:
     hand = Rect(0, 0, 500, 200)
     rects = hand_tile_rects(hand, 21)
-    assert rows_of(rects) == 1
-    assert rects[0].w >= LEGIBLE_HAND_UNIT
+    one_row = (500 - 8) / (21 + 20 * 0.25)  # (padding 4 each side, gaps a quarter unit)
+    assert one_row < TAP_UNIT
+    assert rows_of(rects) == 2 and rects[0].w > one_row
+    wide = hand_tile_rects(Rect(0, 0, 1400, 200), 21)
+    assert rows_of(wide) == 1, "one row while a fingertip fits"
+
+
+@pytest.mark.parametrize(
+    ("size", "count"),
+    [((390, 569), 7), ((390, 569), 9), ((390, 569), 12), ((636, 345), 7), ((636, 345), 9), ((844, 390), 7)],
+)
+def test_on_a_phone_a_hand_tile_is_a_fingertip_wide(size: tuple[int, int], count: int) -> None:
+    """44 CSS px on its short side, upright or held sideways, with two rows where one is too narrow."""
+    table = table_regions(*size, 4, count)
+    rects = hand_tile_rects(table.hand, count, table.hand_unit)
+    assert min(rect.w for rect in rects) >= TAP_UNIT, (size, count, rects[0].w)
+    assert_valid_tiles(rects, table.hand, count, upright=True)
+
+
+def test_the_hand_grows_with_the_screen_and_the_board_keeps_its_size_as_tiles_go() -> None:
+    phone, tablet, desktop = (table_regions(*size, 4) for size in ((390, 569), (820, 984), (1440, 743)))
+    units = [hand_tile_rects(t.hand, 7, t.hand_unit)[0].w for t in (phone, tablet, desktop)]
+    assert units[0] == TAP_UNIT and units[1] > 55 and units[2] > 50
+    # the scene gives the deal's size while fewer tiles are held: the regions do not move
+    assert table_regions(390, 569, 4, 7) == table_regions(390, 569, 4, max(7, 3))
 
 
 def test_max_unit_caps_the_hand() -> None:

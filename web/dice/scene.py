@@ -52,7 +52,7 @@ STATUS_PADDING = 5.0
 """The status pill's padding each side of its words."""
 _LINE = 16.0
 """The height of a line of words at those sizes."""
-_SIDEWAYS = 1.5
+_SIDEWAYS = 1.3
 """A canvas this many times wider than it is tall is laid out sideways."""
 BANNER_PADDING = 10.0
 """The padding of the result's pill each side of its words."""
@@ -260,8 +260,8 @@ def build_dice_scene(
     count = max(4, len(shown))
     choice_label = _choice_label(controller)
     label_room = 0.0 if sideways or not choice_label else _LINE
-    unit = _hand_unit(width, height, cards_bottom, count, sideways, plate_h, label_room)
     fate_w = max(text_width(words, FATE_SIZE) for words in (*FATE_WORDS.values(), "face up")) + 8
+    unit = _hand_unit(width, height, cards_bottom, count, sideways, plate_h, label_room, fate_w)
     slot_step = max(unit * 2.2, fate_w)
     lift = unit * PLAYABLE_LIFT + 2  # (a tile that may be chosen stands a little proud)
     if sideways:
@@ -275,7 +275,8 @@ def build_dice_scene(
         hand_top = band_top + plate_h + lift
         choice_centre = start + hand_w + gap + choice_w / 2
         choice_top = hand_top
-        plate_area = Rect(start - 4, band_top, max(hand_w + 8, 120.0), plate_h)
+        plate_left = max(_PAD / 2, start - 4)  # (inside the canvas when the band fills the width)
+        plate_area = Rect(plate_left, band_top, max(hand_w + start + 4 - plate_left, 120.0), plate_h)
         plate_align = "left"
         middle_bottom = band_top - 2
     else:
@@ -417,18 +418,36 @@ def _card_height(small: float, plate_h: float) -> float:
 
 
 def _hand_unit(
-    width: float, height: float, top: float, count: int, sideways: bool, plate_h: float, label_room: float
+    width: float,
+    height: float,
+    top: float,
+    count: int,
+    sideways: bool,
+    plate_h: float,
+    label_room: float,
+    fate_w: float,
 ) -> float:
     """The person's tiles' width: as large as the width and the height left under the cards
-    allow, leaving the middle at least a third of that height (and room for the dice)."""
+    allow, leaving the middle at least a third of that height (and room for the dice).
+    Sideways, the hand and the choice share one row, the words under a chosen tile
+    (``fate_w`` wide) included."""
     free = height - top - _PAD
     if sideways:
-        across = (width - 2 * _PAD - 16) / (count * 1.25 + 2.2 + 1 + 1)
         tall = (free * 0.62 - plate_h - _LINE) / 2
+        across = min(56.0, tall)
+        while across > 10 and _band_width(count, across, fate_w) > width - 2 * _PAD:
+            across -= 0.5
     else:
         across = (width - 2 * _PAD) / (count * 1.25)
         tall = (free * 0.6 - 2 * plate_h - _LINE - label_room) / 4
     return max(10.0, min(56.0, across, tall))
+
+
+def _band_width(count: int, unit: float, fate_w: float) -> float:
+    """How wide the sideways band's hand and choice are with tiles of ``unit``."""
+    hand_w = count * unit * 1.25 - unit * 0.25
+    choice_w = max(unit * 2.2, fate_w) + max(unit, fate_w)
+    return hand_w + max(unit, 16.0) + choice_w
 
 
 def _spaced_row(count: int, unit: float, centre_x: float, top: float, step: float) -> list[Rect]:

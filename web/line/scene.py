@@ -211,9 +211,9 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     """The scene for the controller's current state on a canvas of ``width`` by ``height`` CSS px."""
     view = controller.view()
     players = view.rules.players
-    regions = table_regions(width, height, players)
     shown = controller.hand_shown()
-    hand_rects = hand_tile_rects(regions.hand, len(shown))
+    regions = table_regions(width, height, players, max(view.rules.hand_size, len(shown)))
+    hand_rects = hand_tile_rects(regions.hand, len(shown), regions.hand_unit)
     # The board's tiles are never smaller than the hand's, until the line needs them to be.
     hand_unit = max((rect.w for rect in hand_rects), default=0.0)
     line = line_layout_of(view.layout, regions.board, max(MAX_UNIT, hand_unit))
@@ -249,7 +249,9 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     # When people share the device, the bottom seat is labelled too (and its tiles shown
     # face down while they are hidden).
     seats = tuple(
-        _seat_sprite(controller, view, region, (view.seat + region.seat) % players, hand_rects)
+        _seat_sprite(
+            controller, view, region, (view.seat + region.seat) % players, hand_rects, regions.hidden_unit
+        )
         for region in regions.seats
     )
     return Scene(
@@ -361,17 +363,23 @@ def _clear_spot(
 
 
 def _seat_sprite(
-    controller: Controller, view: PlayerView, region: SeatRegion, seat: int, hand_rects: tuple[Rect, ...]
+    controller: Controller,
+    view: PlayerView,
+    region: SeatRegion,
+    seat: int,
+    hand_rects: tuple[Rect, ...],
+    hidden_unit: float,
 ) -> SeatSprite:
-    """Seat ``seat`` in ``region``: its plate and its tiles (backs, or faces once the hand is
-    over); the bottom seat's plate stands over ``hand_rects``, the person's own tiles."""
+    """Seat ``seat`` in ``region``: its plate and its tiles (backs of ``hidden_unit`` at
+    most, or faces once the hand is over); the bottom seat's plate stands over
+    ``hand_rects``, the person's own tiles."""
     count = view.hand_counts[seat]
     bottom = region.seat == 0
     if bottom and not controller.hand_hidden:  # the person's own tiles stand in the hand strip
         rects: tuple[Rect, ...] = ()
         plate_area = plate_strip(region, hand_rects, lift=HAND_LIFT)
     else:
-        rects = hidden_tile_rects(region, count)
+        rects = hidden_tile_rects(region, count, hidden_unit)
         plate_area = plate_strip(region, rects)
     if view.result is not None:  # the hand is over: every hand is shown
         held = view.result.hands[seat]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from web.line.geometry import Point, Rect
 from web.seats import SEAT_POSITIONS
@@ -25,7 +25,24 @@ LEGIBLE_HAND_UNIT = 18.0
 """Below this unit (px) the hand's tiles are split into two rows."""
 
 HAND_MAX_UNIT = 40.0
-"""Default cap on the unit of the human's tiles."""
+"""Default cap on the unit of the human's tiles, where the table does not say (see
+:attr:`TableRegions.hand_unit`)."""
+
+TAP_UNIT = 44.0
+"""The short side (CSS px) of a tile in the hand on a phone, room allowing: a fingertip
+(the 44 px of WCAG's target size, Apple's and Android's guidelines)."""
+
+BIG_HAND_UNIT = 60.0
+"""The hand's tiles grow with the screen up to this unit."""
+
+_HAND_SHARE = 0.42
+"""The most of the canvas's height the person's band (plate and hand) may take..."""
+
+_SMALL_HAND_SHARE = 0.36
+"""...and in a canvas under `_SMALL_CANVAS` px tall (a small frame), where the board needs
+what is left more."""
+
+_SMALL_CANVAS = 300.0
 
 HIDDEN_MAX_UNIT = 14.0
 """Default cap on the unit of an opponent's tile backs."""
@@ -70,7 +87,9 @@ class TableRegions:
 
     `board` is where the line of play is drawn, `hand` the strip of the bottom band where
     the human's tiles stand, `seats` one region per seat in seat order (seat 0 first), and
-    `info` a small box for the boneyard count and whose turn it is.
+    `info` a small box for the boneyard count and whose turn it is. `hand_unit` caps the
+    unit of the hand's tiles (what :func:`hand_tile_rects` is given), `hidden_unit` that of
+    the other seats' backs (for :func:`hidden_tile_rects`): both grow with the screen.
     """
 
     width: float
@@ -80,6 +99,8 @@ class TableRegions:
     hand: Rect
     seats: tuple[SeatRegion, ...]
     info: Rect
+    hand_unit: float = HAND_MAX_UNIT
+    hidden_unit: float = HIDDEN_MAX_UNIT
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -111,11 +132,14 @@ def _label_height(width: float, height: float) -> float:
     return 22.0 if short < 240 else 26.0 if short < 600 else 28.0 if short < 850 else 32.0
 
 
-def _seat(seat: int, position: str, rect: Rect, label_height: float, vertical: bool) -> SeatRegion:
+def _seat(
+    seat: int, position: str, rect: Rect, label_height: float, vertical: bool, cramped: bool = False
+) -> SeatRegion:
     """A seat region whose plate's strip runs along the top of `rect`, or along its left
-    when the seat is too short for both a strip and its tiles but wide (a phone held
-    sideways): then the plate sits beside the tiles."""
-    if not vertical and rect.h < 2.5 * label_height and rect.w >= 4 * rect.h:
+    when the seat is wide but too short for both a strip and its tiles (`cramped`: shorter
+    than its tiles want): then the plate sits beside the tiles."""
+    short = rect.h < 2.5 * label_height or cramped
+    if not vertical and short and rect.w >= 4 * rect.h:
         label = Rect(rect.x, rect.y, _px(min(rect.w * 0.5, 8 * label_height)), rect.h)
         return SeatRegion(seat, position, rect, label, label.center, vertical, beside=True)
     strip = min(label_height, rect.h / 3)
@@ -132,8 +156,10 @@ def _split_row(area: Rect, count: int) -> list[Rect]:
 # --- the table ----------------------------------------------------------------------------
 
 
-def table_regions(width: float, height: float, players: int) -> TableRegions:
-    """Split a canvas of `width` x `height` CSS px for `players` (2-5) seats.
+def table_regions(width: float, height: float, players: int, hand_count: int = 7) -> TableRegions:
+    """Split a canvas of `width` x `height` CSS px for `players` (2-5) seats, the person
+    holding `hand_count` tiles (give the deal's size while the hand is smaller, so that the
+    board keeps its size as tiles are played).
 
     The bottom band holds the human's label and hand, the board takes the middle, the info
     box the top-left corner; opponents sit around the board (landscape) or along the top
@@ -142,26 +168,54 @@ def table_regions(width: float, height: float, players: int) -> TableRegions:
     if players not in SEAT_POSITIONS:
         raise ValueError(f"players must be 2 to 5, got {players}")
     canvas_w, canvas_h = _snap_down(width), _snap_down(height)
+    unit = hand_unit_wanted(canvas_w, canvas_h)
     if canvas_h > canvas_w:
-        return _portrait(canvas_w, canvas_h, players)
-    return _landscape(canvas_w, canvas_h, players)
+        regions = _portrait(canvas_w, canvas_h, players, hand_count)
+    else:
+        regions = _landscape(canvas_w, canvas_h, players, hand_count)
+    hidden = _clamp(0.022 * min(canvas_w, canvas_h), HIDDEN_MAX_UNIT, 20.0)
+    return replace(regions, hand_unit=unit, hidden_unit=hidden)
 
 
-def _bottom_band(width: float, height: float) -> tuple[SeatRegion, Rect]:
-    """Seat 0's region along the bottom and the hand strip inside it."""
+def hand_unit_wanted(width: float, height: float) -> float:
+    """How wide the person's tiles are, room allowing: a fingertip on a phone, more on
+    larger screens (up to `BIG_HAND_UNIT`)."""
+    return _clamp(0.075 * min(width, height), TAP_UNIT, BIG_HAND_UNIT)
+
+
+def _hand_rows(width: float, count: int, unit: float) -> int:
+    """One row of `count` tiles of `unit` if the width holds it, else two."""
+    along = width - 2 * _HAND_PADDING
+    return 1 if count <= 1 or count * unit + (count - 1) * _HAND_GAP * unit <= along else 2
+
+
+def _bottom_band(width: float, height: float, hand_count: int) -> tuple[SeatRegion, Rect]:
+    """Seat 0's region along the bottom and the hand strip inside it: tall enough for the
+    plate and `hand_count` tiles of :func:`hand_unit_wanted` (in two rows if one would not
+    fit the width), raised a little when picked up, but never more than `_HAND_SHARE` of the
+    height (`_SMALL_HAND_SHARE` in a small frame: the board needs room too; then the tiles
+    shrink)."""
     label_h = _label_height(width, height)
-    # a small frame keeps room for the board; the plate's strip comes on top of the hand's room
-    band_h = _px(_clamp(0.2 * height, min(110, 0.34 * height), 180) + label_h - 18)
+    unit = hand_unit_wanted(width, height)
+
+    def hand_height(rows: int) -> float:
+        return rows * 2 * unit + (rows - 1) * _HAND_GAP * unit + HAND_LIFT * unit + 2 * _HAND_PADDING
+
+    most = (_HAND_SHARE if height >= _SMALL_CANVAS else _SMALL_HAND_SHARE) * height
+    hand_h = hand_height(_hand_rows(width, hand_count, TAP_UNIT))  # (one row while a fingertip fits)
+    if hand_h + label_h > most:  # no room for two rows: one row, narrower tiles
+        hand_h = hand_height(1)
+    band_h = _px(min(hand_h + label_h, most))
     band = _edges(0, height - band_h, width, height)
-    seat = _seat(0, "bottom", band, label_h, vertical=False)
+    seat = _seat(0, "bottom", band, label_h, vertical=False, cramped=band_h < hand_h + label_h - 1)
     return seat, seat.tiles_area
 
 
-def _landscape(width: float, height: float, players: int) -> TableRegions:
+def _landscape(width: float, height: float, players: int, hand_count: int) -> TableRegions:
     """Opponents at the left and right of the board and along the top band."""
     positions = SEAT_POSITIONS[players]
     label_h = _label_height(width, height)
-    human, hand = _bottom_band(width, height)
+    human, hand = _bottom_band(width, height, hand_count)
     top_count = sum(position.startswith("top") for position in positions)
     top_h = _px(
         _clamp(0.13 * height, min(56, 0.2 * height), 110)
@@ -187,12 +241,12 @@ def _landscape(width: float, height: float, players: int) -> TableRegions:
     return TableRegions(width, height, False, board, hand, tuple(seats), info)
 
 
-def _portrait(width: float, height: float, players: int) -> TableRegions:
+def _portrait(width: float, height: float, players: int, hand_count: int) -> TableRegions:
     """Every opponent in a slot of the top band, in clockwise order from left to right."""
     positions = SEAT_POSITIONS[players]
     label_h = _label_height(width, height)
-    human, hand = _bottom_band(width, height)
-    top_h = _px(_clamp(0.12 * height, min(72, 0.2 * height), 130))
+    human, hand = _bottom_band(width, height, hand_count)
+    top_h = _px(_clamp(0.12 * height, min(64, 0.2 * height), 130))
     info_w = _px(_clamp(0.21 * width, 80, 120))  # ("Pile" and a two-digit badge fit on a phone)
     info = _edges(0, 0, info_w, top_h)
     board = _edges(0, top_h, width, human.rect.y)
@@ -272,9 +326,10 @@ def hand_tile_rects(hand: Rect, count: int, max_unit: float = HAND_MAX_UNIT) -> 
 
 
 def _hand_grid(area: Rect, count: int, max_unit: float) -> _Grid:
-    """One row of the hand, or two if one row would not be legible."""
+    """One row of the hand, or two if one row would be under a fingertip (or the cap) and
+    two rows give bigger tiles."""
     grid = _fit_grid(area, count, 1, True, _HAND_GAP, max_unit)
-    if grid.unit < LEGIBLE_HAND_UNIT and count > 1:
+    if grid.unit < min(TAP_UNIT, max_unit) and count > 1:
         two_rows = _fit_grid(area, count, 2, True, _HAND_GAP, max_unit)
         grid = max(grid, two_rows, key=lambda g: g.unit)
     return grid

@@ -49,7 +49,7 @@ def build_replay_scene(
     hand = frame.hand
     rules = hand.rules
     players = rules.players
-    regions = table_regions(width, height, players)
+    regions = table_regions(width, height, players, max(rules.hand_size, len(hand.hand_of(0))))
     layout = hand.layout if better is None else hand.layout.play(better.tile, better.end)
     line = line_layout_of(layout, regions.board)
     last_id = len(hand.layout.placements) - 1
@@ -83,7 +83,9 @@ def build_replay_scene(
                 hinted=bottom_up and mover == 0 and tile == hinted,
             ),
         )
-        for tile, rect in zip(bottom, hand_tile_rects(regions.hand, len(bottom)), strict=True)
+        for tile, rect in zip(
+            bottom, hand_tile_rects(regions.hand, len(bottom), regions.hand_unit), strict=True
+        )
     )
     hand_rects = tuple(sprite.rect for _, sprite in hand_sprites)
     seats = []
@@ -91,7 +93,7 @@ def build_replay_scene(
         seat = region.seat
         held = hand.hand_of(seat)
         # (the bottom seat's tiles stand in the hand strip: its plate stands over them)
-        rects = hidden_tile_rects(region, len(held)) if seat else ()
+        rects = hidden_tile_rects(region, len(held), regions.hidden_unit) if seat else ()
         face_up = open_hands or seat in shown
         tiles = tuple(
             _sprite(rect, tile.high, tile.low, face_up, face_up and seat == mover and tile == hinted)
@@ -124,7 +126,6 @@ def build_replay_scene(
         info_text=boneyard_label(rules, hand.boneyard_count),
         info_count=info_count(rules, hand.boneyard_count),
     )
-
 
 
 def _sprite(rect: Rect, high: int, low: int, face_up: bool, hinted: bool = False) -> TileSprite:
