@@ -129,6 +129,9 @@ class App:
         self.keyboard = Keyboard(page, lambda: self.table.undo(), self._command)
         page.on(page.el("a11y-read"), "click", self._on_read)
         page.on(page.el("new-match-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
+        page.on(
+            page.el("rematch-btn"), "click", lambda _e: self._play(new_game(self.table.settings, new_seed()))
+        )
         page.on(page.el("new-game-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.table.settings))
         self.new_game_dialog.wire()

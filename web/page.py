@@ -15,6 +15,7 @@ from engine import Draw, MatchScoring, Pass, get_variant
 from engine.catalogue import get_game
 from engine.words import agree
 from web.line.controller import Controller, Settings
+from web.line.match_end import MatchEnd, match_end
 from web.spoken import log_entry
 from web.tile_svg import tile_svg
 
@@ -372,10 +373,14 @@ class Page:
         else:
             winner = self._side_name(controller, result.winner_side)
             title = f"{winner} {agree(winner, 'wins')} the hand"
+        ended = None
         if match.result is not None:
-            champion = self._side_name(controller, match.result.winner_side)
-            title = f"{champion} {agree(champion, 'wins')} the match!"
+            sides = tuple(side_label(controller, side) for side in range(len(match.scores)))
+            ended = match_end(controller, self._side_name(controller, match.result.winner_side), sides)
+        if ended is not None:
+            title = ended.headline
         self.el("hand-title").textContent = title
+        self._show_match_end(ended)
         why = result.describe(names, controller.hand_award())
         self.el("hand-why").textContent = f"{why[:1].upper()}{why[1:]}."
         rows = []  # one innerHTML: a node at a time is a call into the browser for each
@@ -402,9 +407,28 @@ class Page:
         self.el("hand-sheet").replaceChildren(self.sheet_table(controller))
         self.el("next-hand-btn").hidden = match.result is not None
         self.el("new-match-btn").hidden = match.result is None
+        self.el("rematch-btn").hidden = match.result is None
         self.el("summary-btn").hidden = False
         if not self.summary_dismissed:
             self.open_summary(controller)
+
+    def _show_match_end(self, ended: MatchEnd | None) -> None:
+        """The end of a match's own moment at the top of the summary: by how much, every
+        side's final score, and (when the person or the table won) a short celebration."""
+        moment = self.el("match-moment")
+        dialog = self.el("hand-dialog")
+        moment.hidden = ended is None
+        dialog.classList.toggle("match-over", ended is not None)
+        if ended is None:
+            return
+        self.el("match-margin").textContent = ended.margin
+        items = []
+        for line in ended.standings:
+            item = self.document.createElement("li")
+            item.textContent = line
+            items.append(item)
+        self.el("match-standings").replaceChildren(*items)
+        moment.dataset.cheer = "true" if ended.cheer else "false"
 
     def open_summary(self, controller: Controller) -> None:
         """Open the filled end-of-hand dialog, its title in view and its main button focused."""
@@ -412,7 +436,7 @@ class Page:
         dialog = self.el("hand-dialog")
         if not dialog.open:
             dialog.show()
-            primary = self.el("new-match-btn" if controller.match.result is not None else "next-hand-btn")
+            primary = self.el("rematch-btn" if controller.match.result is not None else "next-hand-btn")
             # The buttons stay in view at the bottom: focus without scrolling, title and result first.
             primary.focus(self.document.defaultView.JSON.parse('{"preventScroll": true}'))
             dialog.scrollTop = 0

@@ -69,6 +69,18 @@ def test_a_complete_draw2_match_to_100_is_played_on_the_canvas(open_app: Callabl
     expect(page.locator("#hand-total")).to_have_text(re.compile(r"Final score: .* (is|are) credited with \d+ points"))
     expect(page.locator("#new-match-btn")).to_be_visible()
     expect(page.locator("#next-hand-btn")).to_be_hidden()
+    # the match's own moment: by how much, where each side finished; then the same again
+    expect(page.locator("#match-moment")).to_be_visible()
+    high, low = sorted(final["scores"], reverse=True)
+    expect(page.locator("#match-margin")).to_have_text(f"By {high - low} points: {high} to {low}.")
+    expect(page.locator("#match-standings li")).to_have_count(2)
+    expect(page.locator("#rematch-btn")).to_be_focused()
+    page.click("#rematch-btn")
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).phase !== 'match-over'")
+    again = state(page)
+    assert (again["variant"], again["players"], again["hand_number"]) == ("draw-2", 2, 1)
+    assert again["scores"] == [0, 0]
+    expect(page.locator("#hand-dialog")).to_be_hidden()
 
 
 def test_a_four_player_block_hand_is_played_with_the_keyboard_buttons(open_app: Callable[..., Any]) -> None:
