@@ -146,10 +146,10 @@ class NewGameDialog:
         self.page.el("ng-options-set").hidden = not fields
         self._refresh_target(game, options, current)
         self.refresh_levels(current)
-        if focus is not None and getattr(focus, "id", ""):
-            again = self.document.getElementById(str(focus.id))
-            if again:
-                again.focus()
+        focused = str(focus.id or "") if focus is not None else ""
+        again = self.document.getElementById(focused) if focused else None
+        if again:
+            again.focus()
 
     def _field(self, select: Any, label_text: str, explained: str) -> Any:
         """A labelled menu with, under it, what its value does (read with it by screen readers)."""
