@@ -3,6 +3,7 @@ record or a position), the replay viewer, share links and statistics."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -60,7 +61,9 @@ def test_the_record_is_copied_and_downloaded_and_reads_back(open_app: OpenApp) -
     with page.expect_download() as download_info:
         page.click("#download-record-btn")
     download = download_info.value
-    assert download.suggested_filename.startswith("dominoes-draw-2-") and download.suggested_filename.endswith(".txt")
+    assert download.suggested_filename.startswith(
+        "dominoes-draw-2-"
+    ) and download.suggested_filename.endswith(".txt")
     path = download.path()
     assert path is not None
     assert write_record(read_record(path.read_text(encoding="utf-8"))) == copied
@@ -242,6 +245,14 @@ def test_a_puzzle_link_from_a_replay_puts_the_seat_to_move_in_the_persons_place(
     for action in match.hands[0].actions[:5]:
         hand.apply(action)
     mover_tiles = sorted(str(tile) for tile in hand.hand_of(hand.turn))
+    # the list says each move in words; its notation is copied whole
+    first = page.locator("#replay-moves li:nth-child(1) button")
+    expect(first).to_have_text(re.compile(r"^(You|West|North|East): \d-\d"))
+    page.click("#replay-copy-moves")
+    expect(page.locator("#replay-said")).to_have_text("Hand 1's moves copied in the record's notation.")
+    copied = page.evaluate("navigator.clipboard.readText()").splitlines()
+    assert len(copied) == len(match.hands[0].actions) and copied[0].startswith("1. ")
+    assert first.get_attribute("title") == copied[0].replace(copied[0].split(" ")[1] + " ", "", 1)
     page.click("#replay-puzzle")
     expect(page.locator("#replay-said")).to_contain_text("Puzzle link copied")
     link = page.evaluate("navigator.clipboard.readText()")

@@ -83,3 +83,16 @@ def test_any_record_opens_in_the_right_replay() -> None:
         replay_of_text(text.replace("1. dice", "1. dice 9-9 x"))
     block = write_record(bot_match("block", 2, 3, ["greedy", "greedy"], max_hands=1))
     assert isinstance(replay_of_text(block), Replay)
+
+
+def test_copy_moves_gives_each_hands_part_of_the_record() -> None:
+    controller = table_after(2)
+    replay = DiceReplay.of_table(controller)
+    assert replay is not None and replay.hand_count == 2
+    record = replay.text
+    for hand_index in range(replay.hand_count):
+        part = replay.notation(hand_index)
+        assert part.startswith(f'[Hand "{hand_index + 1}"]') and part in record
+        assert "[Hand " not in part[1:], "one hand only"
+        rounds = [line for line in part.splitlines() if line[:1].isdigit() and ". dice " in line]
+        assert len(rounds) == replay.moves_in(hand_index)

@@ -234,6 +234,32 @@ def test_sentences_name_the_player_and_the_tile(index: int) -> None:
     assert "Play" in kinds
 
 
+@pytest.mark.parametrize("index", range(len(MATCHES)), ids=IDS)
+def test_the_list_says_each_move_in_words_and_the_notation_is_there_to_copy(index: int) -> None:
+    """"West: 6-4 on the 4", "North: draws 5-3", "East: passes"; Copy moves gives the
+    record's notation, one numbered line a move."""
+    match, replay = match_of(index), replay_of(index)
+    for hand_index, recorded in enumerate(match.hands):
+        hand = recorded.start_copy()
+        for action, step in zip(recorded.actions, replay.steps[hand_index], strict=True):
+            listed = replay.listed(step)
+            value = hand.layout.value(action.end) if isinstance(action, Play) and action.end else None
+            hand.apply(action)
+            assert listed.startswith(f"{replay.names[step.seat]}: "), listed
+            assert "@" not in listed, "no notation in the list"
+            if isinstance(action, Play):
+                said = f"{action.tile}" if value is None else f"{action.tile} on the {value}"
+                assert listed.split(": ", 1)[1].startswith(said), listed
+            elif isinstance(action, Draw):
+                assert listed.endswith(f"draws {step.text.split()[-1]}"), listed
+            elif isinstance(action, Pass):
+                assert listed.endswith(": passes"), listed
+        lines = replay.notation(hand_index).split("\n")
+        assert len(lines) == len(recorded.actions)
+        for number, (line, step) in enumerate(zip(lines, replay.steps[hand_index], strict=True), start=1):
+            assert line == f"{number}. {replay.names[step.seat]} {step.text}"
+
+
 def test_the_sentences_cover_calls_leads_and_draws() -> None:
     """Across the matches, every kind of step appears (so the sentence test checks each)."""
     kinds = {

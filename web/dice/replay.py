@@ -95,6 +95,14 @@ class DiceReplay(Stepping):
         """The round and its dice."""
         return step.text
 
+    def notation(self, hand_index: int) -> str:
+        """The hand's part of the record as it writes it: its deal and its rounds."""
+        start = self.text.find(f'[Hand "{hand_index + 1}"]')
+        if start < 0:
+            return ""
+        end = self.text.find("[Hand ", start + 1)
+        return self.text[start : end if end >= 0 else len(self.text)].strip()
+
     def frame(self, hand_index: int, move: int, seat: int = 0) -> DiceFrame:
         """The table after ``move`` rounds of hand ``hand_index`` (clamped), as ``seat`` sees it."""
         hand_index, move = self.clamp(hand_index, move)

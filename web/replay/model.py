@@ -29,11 +29,13 @@ __all__ = ["Frame", "Replay", "Step", "Stepping"]
 
 @dataclass(frozen=True)
 class Step:
-    """One move of a hand as the viewer lists it: its number, its notation and a sentence."""
+    """One move of a hand as the viewer lists it: who made it, its notation (``text``), a
+    sentence for the caption, and the move in a few words for the list ("6-4 on the 4")."""
 
     seat: int
     text: str
     sentence: str
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,12 @@ class Stepping(ABC):
 
     @abstractmethod
     def listed(self, step: Any) -> str:
-        """A move as the viewer's list of moves shows it."""
+        """A move as the viewer's list of moves shows it, in words."""
+
+    @abstractmethod
+    def notation(self, hand_index: int) -> str:
+        """Hand ``hand_index``'s moves in the record's notation, one numbered line each (what
+        the viewer's Copy moves copies)."""
 
     @property
     def hand_count(self) -> int:
@@ -107,7 +114,6 @@ class Stepping(ABC):
         if hand_index > 0:
             return hand_index - 1, self.moves_in(hand_index - 1)
         return hand_index, move
-
 
 
 class Replay(Stepping):
@@ -181,7 +187,11 @@ class Replay(Stepping):
         scores = "-".join(str(score) for score in frame.scores)
         if frame.last is None:
             opener = self.names[frame.hand.opening.seat]
-            what = f"{opener} to open" if not frame.hand.opening.lead_choices else f"{opener} to choose who leads"
+            what = (
+                f"{opener} to open"
+                if not frame.hand.opening.lead_choices
+                else f"{opener} to choose who leads"
+            )
             return f"{where}: dealt; {what}. Score {scores}."
         ended = ""
         result = frame.hand.result
@@ -192,8 +202,15 @@ class Replay(Stepping):
         return f"{where}: {frame.last.sentence}{ended} Score {scores}."
 
     def listed(self, step: Step) -> str:
-        """Who moved, and the move in notation."""
-        return f"{self.names[step.seat]}: {step.text}"
+        """Who moved, and the move in words ("West: 6-4 on the 4")."""
+        return f"{self.names[step.seat]}: {step.words}"
+
+    def notation(self, hand_index: int) -> str:
+        """The hand's moves as the record writes them ("1. West 6-4@4-4E")."""
+        return "\n".join(
+            f"{number}. {self.names[step.seat]} {step.text}"
+            for number, step in enumerate(self.steps[hand_index], start=1)
+        )
 
     def _steps_of(self, recorded: Hand) -> list[Step]:
         """Each move of a hand with its notation and a sentence naming the player."""
@@ -208,7 +225,8 @@ class Replay(Stepping):
             hand.apply(action)
             scored = sum(event.points for event in hand.history[seen:] if isinstance(event, Scored))
             text = " ".join(action_words(layout, action, drawn))
-            steps.append(Step(seat, text, self._sentence(seat, action, value, drawn, scored)))
+            words = _move_words(action, value, drawn, scored, self.names)
+            steps.append(Step(seat, text, self._sentence(seat, action, value, drawn, scored), words))
         return steps
 
     def _sentence(self, seat: int, action: object, value: int | None, drawn: object, scored: int) -> str:
@@ -227,3 +245,20 @@ class Replay(Stepping):
         else:
             said = f"{name}: {action}"
         return said + (f", scoring {scored}." if scored else ".")
+
+
+def _move_words(action: object, value: int | None, drawn: object, scored: int, names: tuple[str, ...]) -> str:
+    """A move in a few words, its player left out ("6-4 on the 4", "draws 5-3", "passes")."""
+    if isinstance(action, Play):
+        said = f"{action.tile}" if value is None else f"{action.tile} on the {value}"
+    elif isinstance(action, Draw):
+        said = f"draws {drawn}"
+    elif isinstance(action, Pass):
+        said = "passes"
+    elif isinstance(action, Lead):
+        said = f"chooses {names[action.seat]} to lead"
+    elif isinstance(action, Claim):
+        said = "claims Muggins" if action.muggins else "calls"
+    else:
+        said = str(action)
+    return said + (f", scores {scored}" if scored else "")

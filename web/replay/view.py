@@ -86,6 +86,7 @@ class ReplayView:
         page.on(el("replay-moves"), "click", self._on_move_list)
         page.on(el("replay-play-here"), "click", lambda _e: self._play_from_here())
         page.on(el("replay-puzzle"), "click", lambda _e: self._copy_puzzle_link())
+        page.on(el("replay-copy-moves"), "click", lambda _e: self._copy_moves())
         page.on(el("replay-review"), "click", lambda _e: self.start_review())
         page.on(el("replay-dialog"), "keydown", self._on_key)
         page.on(self.canvas, "pointerdown", self._on_pointer_down)
@@ -287,6 +288,7 @@ class ReplayView:
             button.type = "button"
             text = replay.listed(step)
             button.textContent = text
+            button.title = f"{index}. {step.text}"  # (the move in the record's notation)
             if index in marks:
                 button.textContent = f"{text} {MARKS[marks[index]]}"
                 button.setAttribute("aria-label", f"{text}, {marks[index]}")
@@ -381,6 +383,17 @@ class ReplayView:
         if link is None or not isinstance(frame, Frame) or self.replay is None:
             return
         self._run(self._copy(link, self.replay.names[frame.hand.turn]))
+
+    def _copy_moves(self) -> None:
+        if self.replay is not None:
+            self._run(self._copy_notation(self.replay.notation(self.hand_index)))
+
+    async def _copy_notation(self, text: str) -> None:
+        said = self.page.el("replay-said")
+        if await copy_text(self.window, text):
+            said.textContent = f"Hand {self.hand_index + 1}'s moves copied in the record's notation."
+        else:
+            said.textContent = f"Copy the moves yourself: {text}"
 
     async def _copy(self, link: str, name: str) -> None:
         said = self.page.el("replay-said")
