@@ -49,6 +49,23 @@ def test_a_tile_that_fits_one_place_is_played_at_once() -> None:
     assert controller.match.hand.layout.placements[0].tile == parse_tile("6-4")
 
 
+def test_a_tile_against_a_lone_double_goes_on_at_once() -> None:
+    """Both sides of a lone double are alike: nobody is asked to choose between them."""
+    controller = scripted_draw2(
+        tiles("6-4", "5-5", "2-2", "3-3", "4-0", "4-1", "4-2"),
+        tiles("6-6", "1-0", "2-0", "3-0", "2-1", "3-1", "0-0"),
+        opener=1,
+    )
+    controller.bot_move()  # North (Easy) opens with its heaviest tile, 6-6
+    assert [placed.tile for placed in controller.match.hand.layout.placements] == [parse_tile("6-6")]
+    ends = [a for a in controller.view().legal_actions if getattr(a, "tile", None) == parse_tile("6-4")]
+    assert len(ends) == 2, "the engine offers both sides"
+    controller.tap_tile(parse_tile("6-4"))
+    assert controller.selected is None
+    assert controller.last_announcement == "You play 6-4 on the 6."
+    assert parse_tile("6-4") not in controller.view().hand
+
+
 def test_a_tile_that_fits_two_ends_waits_for_the_chosen_end() -> None:
     # You open 6-4 (ends 4 and 6); North's only tile with a 4 or a 6 is 4-1, so the ends
     # become 1 and 6 and your 6-1 fits both.

@@ -310,8 +310,14 @@ class Controller:
     # --- what the person does ---------------------------------------------------------
 
     def _plays_of(self, tile: Tile) -> list[Play]:
-        """The person's legal plays of ``tile`` now, one per end it fits."""
-        return [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+        """The person's legal plays of ``tile`` now, one per end it fits that makes a
+        difference: against a lone double every side is alike, so the first stands for all
+        (the tile goes on at once, nobody asked to choose between identical ends)."""
+        plays = [a for a in self.view().legal_actions if isinstance(a, Play) and a.tile == tile]
+        laid = self.view().layout.placements
+        if len(plays) > 1 and len(laid) == 1 and laid[0].tile.is_double:
+            return plays[:1]
+        return plays
 
     def tap_tile(self, tile: Tile) -> None:
         """The person tapped one of their tiles: play it, or pick it when it fits two ends."""
