@@ -270,7 +270,9 @@ class Page:
         hand, ends = self.el("a11y-hand"), self.el("a11y-ends")
         if not active or not (hand.contains(active) or ends.contains(active)):
             return None
-        move = str(active.dataset.move or "")
+        move = str(
+            active.getAttribute("data-move") or ""
+        )  # (the group itself has none: a missing dataset key raises)
         group = hand if hand.contains(active) else ends
         place = next((i for i, child in enumerate(group.children) if child.isSameNode(active)), 0)
         return move, place

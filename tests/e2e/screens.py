@@ -1,20 +1,31 @@
-"""Screenshots of the table's edge screens at phone, tablet and desktop sizes, to look at.
+"""A gallery of the table's screens at every size it is used at, to page through.
 
     python -m tests.e2e.screens [OUT_DIR]     (default: screens/; needs a built dist/)
 
-Writes one PNG per screen and size: the loading screen's failure message, the sandboxed
-frame's message, a table embedded with storage blocked (its "will not be kept" notice), a
-hostile link's message, a damaged save's message, the offer of a new version, the end of a hand, the replay viewer, the
-Game dialog with an import error, the statistics and an embedded replay (light, compact).
-Not a test: a person looks at them.
+Writes one PNG per screen and size and an ``index.html`` that shows them, a screen to a
+row and its sizes side by side: the tables of each kind of game (a line game of two, three,
+four and five players, a cross, the dice table) at the start, the middle, late and at the
+end of a hand, the end of a match, New game, the replay viewer, the pass-and-play screens,
+and the edge screens (the loading screen and its failure message, the sandboxed frame's
+message, a table embedded with storage blocked, a hostile link's message, a damaged save's
+message, the offer of a new version, the Game dialog with an import error, the
+statistics, an embedded replay). The sizes: a phone held upright and sideways, a tablet
+both ways, a desktop, and 640x480 and 400x300 embedded frames (the tables only).
+
+Each table screen is also checked as the tests check it (``tests.helpers.boxes``): the
+problems found are listed in the index and printed. Not a test: a person looks at them.
+``README.md``'s two pictures are ``table-phone`` and ``table-desktop`` from here
+(``--readme`` writes them into ``docs/``).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 import threading
+from html import escape
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -26,10 +37,42 @@ from buildtools.server import make_server
 from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.hosts import host_page
-from tests.e2e.table import play_hand_with_buttons
+from tests.e2e.table import (
+    choose_dice_tiles,
+    make_my_move_with_buttons,
+    play_hand_with_buttons,
+    settle,
+    state,
+)
+from tests.helpers.boxes import problems as problems_of
 from web.links.share import record_fragment
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+"""The sizes of the edge screens."""
+
+TABLE_SIZES = {
+    "phone": (390, 844),
+    "phone-sideways": (844, 390),
+    "tablet": (820, 1180),
+    "tablet-sideways": (1180, 820),
+    "desktop": (1440, 900),
+    "frame-640x480": (640, 480),
+    "frame-400x300": (400, 300),
+}
+"""The sizes of the tables (the frames embedded: ``embed=1``)."""
+
+TABLES = (
+    ("partnership-block", 4, 7),
+    ("draw-2", 2, 7),
+    ("all-fives", 3, 7),
+    ("double-nine-cross", 5, 7),
+    ("cross", 4, 7),
+)
+"""(rule set, players, seed) of each line table shown."""
+
+PHASES = (("start", 0), ("middle", 3), ("late", 4), ("end", 400))
+"""Each phase of a hand shown, with the turns played to reach it from the one before."""
+
 READY = "['ready', 'error'].includes(document.body.dataset.appState)"
 
 
@@ -50,18 +93,27 @@ def _wait_frame(page: Page, app_url: str) -> None:
 
 
 def main(out: Path) -> None:
-    """Write every screen at every size into ``out``."""
+    """Write every screen at every size into ``out``, and its index."""
     ensure_built()
     out.mkdir(parents=True, exist_ok=True)
     app_url = _serve(DIST)
+    problems = _table_gallery(app_url, out)
+    _edge_screens(app_url, out)
+    _write_index(out, problems)
+    print(f"wrote {len(list(out.glob('*.png')))} screenshots and index.html to {out}")
+    for name, found in problems.items():
+        for problem in found:
+            print(f"{name}: {problem}")
+
+
+def _edge_screens(app_url: str, out: Path) -> None:
+    """The edge screens, the records' and the shared device's, at phone, tablet and desktop."""
     failing = Path(tempfile.mkdtemp()) / "boot.js"
     failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
     failing_url = _serve(DIST, {"/boot.js": failing})
     damaged = json.dumps({"settings": {"variant": "block", "players": 3, "target": 50}, "record": "cut"})
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=find_chromium(), args=list(CHROMIUM_ARGS)
-        )
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
         for size, (width, height) in SIZES.items():
             context = browser.new_context(
                 viewport={"width": width, "height": height}, service_workers="block"
@@ -127,7 +179,117 @@ def main(out: Path) -> None:
             _shared_device_screens(page, app_url, out, size)
             context.close()
         browser.close()
-    print(f"wrote {len(list(out.glob('*.png')))} screenshots to {out}")
+
+
+def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
+    """The tables at every size of :data:`TABLE_SIZES`; what the box checks found, by screen."""
+    problems: dict[str, list[str]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
+        for size, (width, height) in TABLE_SIZES.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, service_workers="block"
+            )
+            page = context.new_page()
+            embed = "&embed=1" if size.startswith("frame") else ""
+            for variant, players, seed in TABLES:
+                page.goto(f"{app_url}?variant={variant}&players={players}&seed={seed}&aidelay=0{embed}")
+                page.wait_for_function(READY)
+                for phase, turns in PHASES:
+                    name = f"{variant}-{players}-{phase}"
+                    problems[f"{name}-{size}"] = _shot_table(page, turns, out / f"{name}-{size}.png")
+            page.goto(f"{app_url}?variant=dice&players=3&seed=7&aidelay=0{embed}")
+            page.wait_for_function(READY)
+            problems[f"dice-choice-{size}"] = _shot_table(page, 0, out / f"dice-choice-{size}.png")
+            choose_dice_tiles(page)
+            page.click("#dice-put-out")
+            page.wait_for_function("JSON.parse(window.dominoesTest.state()).phase === 'reveal'")
+            problems[f"dice-reveal-{size}"] = _shot_table(page, 0, out / f"dice-reveal-{size}.png")
+            page.goto(f"{app_url}?variant=block&players=4&seed=7&aidelay=0{embed}")
+            page.wait_for_function(READY)
+            _shot_table(page, 0, out / f"table-{size}.png")
+            page.click("#new-game-btn")
+            page.wait_for_selector("#new-game-dialog[open]")
+            page.screenshot(path=out / f"new-game-{size}.png")
+            page.click("#ng-cancel")
+            _match_end(page, app_url, embed, out / f"match-end-{size}.png")
+            context.close()
+        browser.close()
+    return problems
+
+
+def _shot_table(page: Page, turns: int, path: Path) -> list[str]:
+    """Play ``turns`` turns of the person (the first playable tile, else draw or pass), write
+    the table once still, and say what the box checks find on it."""
+    for _ in range(turns):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            break
+        if current.get("game") == "dice":
+            break
+        make_my_move_with_buttons(page, current)
+    page.wait_for_function("document.body.dataset.moving !== 'true'")
+    page.screenshot(path=path)
+    scene = state(page)["scene"]
+    if "boxes" not in scene:
+        return []
+    return problems_of(scene["boxes"], scene["drawn"]["width"], scene["drawn"]["height"])
+
+
+def _match_end(page: Page, app_url: str, embed: str, path: Path) -> None:
+    """A whole Two-Hand Draw match played by taps to its end, and its moment."""
+    page.goto(f"{app_url}?variant=draw-2&seed=2024&level=greedy&aidelay=0{embed}")
+    page.wait_for_function(READY)
+    for _ in range(2000):
+        current = settle(page)
+        if current["phase"] == "match-over":
+            break
+        if current["phase"] == "hand-over":
+            page.click("#next-hand-btn")
+            page.wait_for_function(
+                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
+            )
+            continue
+        make_my_move_with_buttons(page, current)
+    page.wait_for_timeout(2500)  # (the cup and the confetti settle: a still picture)
+    page.screenshot(path=path)
+
+
+def _write_index(out: Path, problems: dict[str, list[str]]) -> None:
+    """``index.html``: a row per screen, its sizes side by side, each picture a link to itself
+    at full size, with what the box checks found under it."""
+    names: dict[str, list[Path]] = {}
+    sizes = [*TABLE_SIZES, *(size for size in SIZES if size not in TABLE_SIZES)]
+    for png in sorted(out.glob("*.png")):
+        size = next((size for size in sizes if png.stem.endswith(f"-{size}")), "")
+        names.setdefault(png.stem.removesuffix(f"-{size}"), []).append(png)
+    rows = []
+    for name, pictures in names.items():
+        pictures.sort(
+            key=lambda png: next((i for i, size in enumerate(sizes) if png.stem.endswith(size)), 99)
+        )
+        cells = []
+        for png in pictures:
+            found = problems.get(png.stem, [])
+            said = "".join(f"<li>{escape(problem)}</li>" for problem in found)
+            cells.append(
+                f'<figure><a href="{png.name}"><img src="{png.name}" loading="lazy" alt="{escape(png.stem)}"></a>'
+                f"<figcaption>{escape(png.stem.removeprefix(name + '-'))}"
+                f"{f'<ul class=found>{said}</ul>' if said else ''}</figcaption></figure>"
+            )
+        rows.append(
+            f'<section id="{escape(name)}"><h2>{escape(name)}</h2><div>{"".join(cells)}</div></section>'
+        )
+    toc = " · ".join(f'<a href="#{escape(name)}">{escape(name)}</a>' for name in names)
+    total = sum(len(found) for found in problems.values())
+    (out / "index.html").write_text(
+        "<!doctype html><meta charset=utf-8><title>Dominoes: every screen</title>"
+        "<style>body{font:14px system-ui;margin:1rem}section div{display:flex;gap:1rem;overflow-x:auto;"
+        "align-items:flex-start}img{max-height:360px;border:1px solid #aaa}figure{margin:0}"
+        ".found{color:#a00}</style>"
+        f"<h1>Every screen at every size</h1><p>{total} problems found by the box checks.</p>"
+        f"<p>{toc}</p>{''.join(rows)}"
+    )
 
 
 def _record_screens(page: Page, app_url: str, out: Path, size: str) -> None:
@@ -168,5 +330,19 @@ def _shared_device_screens(page: Page, app_url: str, out: Path, size: str) -> No
     page.screenshot(path=out / f"shared-turn-{size}.png")
 
 
+README_PICTURES = {"table-phone.png": "screenshot-phone.png", "table-desktop.png": "screenshot-desktop.png"}
+"""The gallery's pictures the README shows, and their names in ``docs/``."""
+
+
+def copy_readme_pictures(out: Path, docs: Path) -> None:
+    """Copy the README's pictures from a gallery written to ``out`` into ``docs``."""
+    for source, target in README_PICTURES.items():
+        shutil.copyfile(out / source, docs / target)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screens"))
+    arguments = [argument for argument in sys.argv[1:] if argument != "--readme"]
+    gallery = Path(arguments[0] if arguments else "screens")
+    main(gallery)
+    if "--readme" in sys.argv:
+        copy_readme_pictures(gallery, Path(__file__).resolve().parents[2] / "docs")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import play_hand_with_buttons, settle, state
+from tests.e2e.table import choose_dice_tiles, click_canvas, play_hand_with_buttons, settle, state
 
 pytestmark = pytest.mark.e2e
 
@@ -141,3 +141,22 @@ def test_a_round_of_dice_and_dominoes_is_played_with_the_keyboard_and_passes_axe
     screens["dice reveal"] = axe_violations(page)
     expect(page.locator("#move-log")).to_contain_text("The dice show")
     assert {name: found for name, found in screens.items() if found} == {}
+
+
+def test_the_table_keeps_up_while_focus_rests_on_a_group_of_tiles(open_app: Callable[..., Any]) -> None:
+    """The skip link puts focus on the tiles' group itself (no tile of its own): the
+    computer's move and the person's taps must still bring every panel up to date."""
+    page = open_app("?variant=draw-2&seed=5&aidelay=300").page
+    current = settle(page)
+    playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+    click_canvas(page, playable[0]["x"], playable[0]["y"])
+    page.focus("#a11y-hand")  # where the skip link puts it, while the computer thinks
+    assert page.evaluate("document.activeElement.id") == "a11y-hand"
+    after = settle(page)
+    assert after["phase"] in ("human", "hand-over", "match-over")
+    assert page.evaluate("document.body.dataset.phase") == after["phase"], "the page kept up"
+    dice = open_app("?variant=dice&players=3&seed=3&aidelay=0").page
+    dice.wait_for_function("document.body.dataset.phase === 'choose'")
+    dice.focus("#dice-twin")
+    choose_dice_tiles(dice)
+    expect(dice.locator("#dice-twin button[aria-pressed='true']")).to_have_count(2)

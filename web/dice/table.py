@@ -193,8 +193,9 @@ class DiceTable:
     def _focused_tile(self) -> str | None:
         active = self.page.document.activeElement
         twin = self.page.el("dice-twin")
-        if active and twin.contains(active) and active.dataset.tile:
-            return str(active.dataset.tile)
+        tile = active.getAttribute("data-tile") if active else None  # (the group itself has none)
+        if tile and twin.contains(active):
+            return str(tile)
         return None
 
     def _log(self) -> None:
