@@ -27,6 +27,7 @@ import tempfile
 import threading
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -39,7 +40,7 @@ from engine.line.selfplay import bot_match
 from tests.e2e.hosts import host_page
 from tests.e2e.table import (
     choose_dice_tiles,
-    make_my_move_with_buttons,
+    click_canvas,
     play_hand_with_buttons,
     settle,
     state,
@@ -227,13 +228,29 @@ def _shot_table(page: Page, turns: int, path: Path) -> list[str]:
             break
         if current.get("game") == "dice":
             break
-        make_my_move_with_buttons(page, current)
+        _tap_my_move(page, current)
     page.wait_for_function("document.body.dataset.moving !== 'true'")
     page.screenshot(path=path)
     scene = state(page)["scene"]
     if "boxes" not in scene:
         return []
     return problems_of(scene["boxes"], scene["drawn"]["width"], scene["drawn"]["height"])
+
+
+def _tap_my_move(page: Page, current: dict[str, Any]) -> None:
+    """The person's move by taps on the table, as most players make it: the first playable
+    tile (then its first lit end if it asks), else the boneyard, else Pass."""
+    scene = current["scene"]
+    playable = [tile for tile in scene["hand"] if tile["playable"]]
+    if playable:
+        click_canvas(page, playable[0]["x"], playable[0]["y"])
+        targets = state(page)["scene"]["targets"]
+        if state(page)["selected"] is not None and targets:
+            click_canvas(page, targets[0]["x"], targets[0]["y"])
+    elif "draw" in current["legal"]:
+        click_canvas(page, scene["boneyard"]["x"], scene["boneyard"]["y"])
+    else:
+        page.click("#pass-btn")
 
 
 def _match_end(page: Page, app_url: str, embed: str, path: Path) -> None:
@@ -250,7 +267,7 @@ def _match_end(page: Page, app_url: str, embed: str, path: Path) -> None:
                 f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
             )
             continue
-        make_my_move_with_buttons(page, current)
+        _tap_my_move(page, current)
     page.wait_for_timeout(2500)  # (the cup and the confetti settle: a still picture)
     page.screenshot(path=path)
 
