@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.dice.ai import DICE_LEVEL_NAMES
+from engine.dice.ai import DICE_LEVELS_SAID
 from engine.dice.game import DiceGame
 from engine.dice.variant import DICE, DICE_GROUP
 from engine.errors import RulesError
@@ -32,8 +32,9 @@ GROUPS: tuple[str, ...] = (*LINE_GROUPS, DICE_GROUP)
 
 @dataclass(frozen=True)
 class ComputerPlayers:
-    """The computer players of a kind of game: their levels (id to the name shown, weakest
-    first) and the level a seat gets when a link or a record names none."""
+    """The computer players of a kind of game: their levels (id to the name shown and how
+    it plays, "Easy: plays its heaviest playable tile", weakest first) and the level a seat
+    gets when a link or a record names none."""
 
     levels: Mapping[str, str]
     default: str
@@ -41,7 +42,7 @@ class ComputerPlayers:
 
 _PLAYERS_OF_KIND: dict[type[Game], ComputerPlayers] = {
     LineGame: ComputerPlayers(BOT_LEVELS, "greedy"),
-    DiceGame: ComputerPlayers(DICE_LEVEL_NAMES, "canny"),
+    DiceGame: ComputerPlayers(DICE_LEVELS_SAID, "canny"),
 }
 
 

@@ -12,13 +12,20 @@ from engine.dice.ai.bots import CannyBot, DiceBot, EagerBot
 from engine.dice.ai.search import DiceSearchBot
 from engine.errors import RulesError
 
-__all__ = ["DICE_LEVELS", "DICE_LEVEL_NAMES", "DiceBot", "make_dice_bot"]
+__all__ = ["DICE_LEVELS", "DICE_LEVELS_SAID", "DICE_LEVEL_NAMES", "DiceBot", "make_dice_bot"]
 
 DICE_LEVELS: tuple[str, ...] = ("eager", "canny", "expert")
 """The level ids, weakest first (used in links and saves)."""
 
 DICE_LEVEL_NAMES: dict[str, str] = {"eager": "Eager", "canny": "Canny", "expert": "Expert"}
 """The name shown for each level."""
+
+DICE_LEVELS_SAID: dict[str, str] = {
+    "eager": "Eager: discards as many tiles as the dice allow, whenever it can",
+    "canny": "Canny: holds the Wildcard back and plays a special to stop a player about to go out",
+    "expert": "Expert: guesses the hidden hands from what it has seen and plays each choice out",
+}
+"""Each level's name and how it plays, as the new-game dialog offers it."""
 
 
 def make_dice_bot(level: str) -> DiceBot:
