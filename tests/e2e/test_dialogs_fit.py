@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import VIEWPORTS
+from tests.e2e.table import VIEWPORTS, play_hand_with_buttons, state
 from tests.helpers.dialogs import dialog_problems
 
 pytestmark = pytest.mark.e2e
@@ -57,3 +57,20 @@ def test_each_dialog_fits_and_shows_its_main_button(open_app: Callable[..., Any]
         page.keyboard.press("Escape")
         expect(page.locator(dialog)).to_be_hidden()
     assert problems == [], problems
+
+
+@pytest.mark.parametrize("size", ["tablet-sideways", "desktop"])
+def test_on_a_wide_screen_the_summary_stands_beside_the_whole_final_board(
+    open_app: Callable[..., Any], size: str
+) -> None:
+    width, height = VIEWPORTS[size]
+    page = open_app("?variant=draw-2&seed=11&aidelay=0", viewport={"width": width, "height": height}).page
+    play_hand_with_buttons(page)
+    expect(page.locator("#hand-dialog")).to_be_visible()
+    page.wait_for_function("document.body.dataset.moving !== 'true'")
+    summary = page.locator("#hand-dialog").bounding_box()
+    canvas = page.locator("#table").bounding_box()
+    assert summary is not None and canvas is not None
+    assert canvas["x"] + canvas["width"] <= summary["x"], (canvas, summary)
+    board = state(page)["scene"]["board"]
+    assert board["x"] + board["w"] <= canvas["width"], "the board is drawn in the room left"
