@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import choose_dice_tiles, click_canvas, play_hand_with_buttons, settle, state
+from tests.e2e.table import (
+    choose_dice_tiles,
+    click_canvas,
+    make_my_move_with_buttons,
+    play_hand_with_buttons,
+    settle,
+    state,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -160,3 +167,39 @@ def test_the_table_keeps_up_while_focus_rests_on_a_group_of_tiles(open_app: Call
     dice.focus("#dice-twin")
     choose_dice_tiles(dice)
     expect(dice.locator("#dice-twin button[aria-pressed='true']")).to_have_count(2)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_problem_on_the_pass_screen_and_the_end_of_a_match(
+    open_app: Callable[..., Any], scheme: str
+) -> None:
+    page = open_app(
+        "?variant=partnership-block&level=human,greedy,greedy&seed=3&aidelay=0", color_scheme=scheme
+    ).page
+    page.wait_for_function("document.body.dataset.phase === 'pass'")
+    screens = {"pass screen": axe_violations(page)}
+    for _ in range(12):  # to the screen that lists what a person missed since their turn
+        current = settle(page)
+        if current["phase"] == "pass" and page.locator("#pass-missed li").count() > 1:
+            break
+        if current["phase"] == "pass":
+            page.click("#pass-ready-btn")
+        elif current["phase"] == "human":
+            make_my_move_with_buttons(page, current)
+    expect(page.locator("#pass-since")).to_be_visible()
+    screens["what was missed"] = axe_violations(page)
+    match = open_app("?variant=draw-2&seed=2024&level=greedy&aidelay=0", color_scheme=scheme).page
+    for _ in range(2000):
+        current = settle(match)
+        if current["phase"] == "match-over":
+            break
+        if current["phase"] == "hand-over":
+            match.click("#next-hand-btn")
+            match.wait_for_function(
+                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
+            )
+            continue
+        make_my_move_with_buttons(match, current)
+    expect(match.locator("#match-moment")).to_be_visible()
+    screens["end of a match"] = axe_violations(match)
+    assert {name: found for name, found in screens.items() if found} == {}
