@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine import Draw, EngineError, Play, RulesError
@@ -224,13 +226,19 @@ def test_taking_the_device_says_what_happened_since_your_last_turn() -> None:
                 turns_told += 1
             else:
                 assert missed[0].startswith("Hand 1: "), missed
+                for told, then in itertools.pairwise(missed):
+                    opener = told.split(": ", 1)[1].split(" opens with ")[0]
+                    assert not (" opens with " in told and then.startswith(f"{opener} plays ")), missed
     assert turns_told >= 2, "a person was told what they missed at least twice in a hand"
 
 
 def test_a_reload_still_tells_what_each_person_missed() -> None:
     controller = Controller(shared(), seed=3)
     for _ in range(30):
-        if controller.phase == "pass" and controller.missed_heading(controller.match.turn) == "Since your last turn":
+        if (
+            controller.phase == "pass"
+            and controller.missed_heading(controller.match.turn) == "Since your last turn"
+        ):
             break
         if controller.phase == "bot":
             controller.bot_move()

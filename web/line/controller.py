@@ -404,7 +404,11 @@ class Controller:
     def _add_to_story(self, mover: int, told: str) -> None:
         """Keep ``told`` (what a move by ``mover`` said) in the hand's story; a person who
         moved has missed nothing of it."""
-        if told:
+        hand = self.match.hand
+        opening = f"Hand {self.match.hand_number}: {self.names[hand.opening.seat]} opens with {hand.opening.tile}."
+        if self._hand_story == [opening] and told.startswith(f"{self.names[mover]} plays {hand.opening.tile}"):
+            self._hand_story[0] = f"Hand {self.match.hand_number}: {told}"  # (not "opens with 6-6. plays 6-6.")
+        elif told:
             self._hand_story.append(told)
         if mover in self.human_seats:
             self._told_up_to[mover] = len(self._hand_story)
