@@ -14,6 +14,7 @@ from typing import Any
 from engine import EngineError
 from engine.catalogue import GAMES, GROUPS, get_game
 from engine.game import Game
+from engine.words import and_list
 from web.page import Page
 from web.seats import seat_names
 from web.settings import HUMAN, Settings, default_level, seat_levels
@@ -27,7 +28,7 @@ def players_words(counts: tuple[int, ...]) -> str:
         return f"{counts[0]} players"
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]} players"
-    return f"{', '.join(str(n) for n in counts[:-1])} or {counts[-1]} players"
+    return f"{and_list(counts, 'or')} players"
 
 
 def level_words(description: str) -> tuple[str, str]:

@@ -39,9 +39,11 @@ from engine.line.notation import write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.hosts import host_page
 from tests.e2e.table import (
+    VIEWPORTS,
     choose_dice_tiles,
     click_canvas,
     play_hand_with_buttons,
+    play_to_the_match_end,
     settle,
     state,
 )
@@ -50,17 +52,6 @@ from web.links.share import record_fragment
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 """The sizes of the edge screens."""
-
-TABLE_SIZES = {
-    "phone": (390, 844),
-    "phone-sideways": (844, 390),
-    "tablet": (820, 1180),
-    "tablet-sideways": (1180, 820),
-    "desktop": (1440, 900),
-    "frame-640x480": (640, 480),
-    "frame-400x300": (400, 300),
-}
-"""The sizes of the tables (the frames embedded: ``embed=1``)."""
 
 TABLES = (
     ("partnership-block", 4, 7),
@@ -183,11 +174,12 @@ def _edge_screens(app_url: str, out: Path) -> None:
 
 
 def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
-    """The tables at every size of :data:`TABLE_SIZES`; what the box checks found, by screen."""
+    """The tables at every size of :data:`tests.e2e.table.VIEWPORTS` (the frames embedded);
+    what the box checks found, by screen."""
     problems: dict[str, list[str]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
-        for size, (width, height) in TABLE_SIZES.items():
+        for size, (width, height) in VIEWPORTS.items():
             context = browser.new_context(
                 viewport={"width": width, "height": height}, service_workers="block"
             )
@@ -257,17 +249,7 @@ def _match_end(page: Page, app_url: str, embed: str, path: Path) -> None:
     """A whole Two-Hand Draw match played by taps to its end, and its moment."""
     page.goto(f"{app_url}?variant=draw-2&seed=2024&level=greedy&aidelay=0{embed}")
     page.wait_for_function(READY)
-    for _ in range(2000):
-        current = settle(page)
-        if current["phase"] == "match-over":
-            break
-        if current["phase"] == "hand-over":
-            page.click("#next-hand-btn")
-            page.wait_for_function(
-                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
-            )
-            continue
-        _tap_my_move(page, current)
+    play_to_the_match_end(page, _tap_my_move)
     page.wait_for_timeout(2500)  # (the cup and the confetti settle: a still picture)
     page.screenshot(path=path)
 
@@ -276,7 +258,7 @@ def _write_index(out: Path, problems: dict[str, list[str]]) -> None:
     """``index.html``: a row per screen, its sizes side by side, each picture a link to itself
     at full size, with what the box checks found under it."""
     names: dict[str, list[Path]] = {}
-    sizes = [*TABLE_SIZES, *(size for size in SIZES if size not in TABLE_SIZES)]
+    sizes = [*VIEWPORTS, *(size for size in SIZES if size not in VIEWPORTS)]
     for png in sorted(out.glob("*.png")):
         size = next((size for size in sizes if png.stem.endswith(f"-{size}")), "")
         names.setdefault(png.stem.removesuffix(f"-{size}"), []).append(png)

@@ -7,6 +7,7 @@ from its scene, never from hard-coded pixels.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Frame, Page
@@ -107,6 +108,23 @@ def make_my_move_with_buttons(page: Page | Frame, current: dict[str, Any]) -> No
     else:
         assert current["legal"] == ["pass"], current["legal"]
         page.click("#pass-btn")
+
+
+def play_to_the_match_end(page: Page | Frame, move: Callable[[Any, dict[str, Any]], None]) -> dict[str, Any]:
+    """Play the match at the table to its end, the person's moves made by ``move(page,
+    state)``, the next hand dealt from each summary; the final state."""
+    for _ in range(2000):
+        current = settle(page)
+        if current["phase"] == "match-over":
+            return current
+        if current["phase"] == "hand-over":
+            page.click("#next-hand-btn")
+            page.wait_for_function(
+                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
+            )
+            continue
+        move(page, current)
+    raise AssertionError("the match did not end")
 
 
 def choose_rule_set(page: Page | Frame, variant: str) -> None:

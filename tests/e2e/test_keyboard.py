@@ -16,6 +16,7 @@ from tests.e2e.table import (
     click_canvas,
     make_my_move_with_buttons,
     play_hand_with_buttons,
+    play_to_the_match_end,
     settle,
     state,
 )
@@ -189,17 +190,7 @@ def test_axe_finds_no_serious_problem_on_the_pass_screen_and_the_end_of_a_match(
     expect(page.locator("#pass-since")).to_be_visible()
     screens["what was missed"] = axe_violations(page)
     match = open_app("?variant=draw-2&seed=2024&level=greedy&aidelay=0", color_scheme=scheme).page
-    for _ in range(2000):
-        current = settle(match)
-        if current["phase"] == "match-over":
-            break
-        if current["phase"] == "hand-over":
-            match.click("#next-hand-btn")
-            match.wait_for_function(
-                f"JSON.parse(window.dominoesTest.state()).hand_number === {current['hand_number'] + 1}"
-            )
-            continue
-        make_my_move_with_buttons(match, current)
+    play_to_the_match_end(match, make_my_move_with_buttons)
     expect(match.locator("#match-moment")).to_be_visible()
     screens["end of a match"] = axe_violations(match)
     assert {name: found for name, found in screens.items() if found} == {}

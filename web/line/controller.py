@@ -404,9 +404,9 @@ class Controller:
     def _add_to_story(self, mover: int, told: str) -> None:
         """Keep ``told`` (what a move by ``mover`` said) in the hand's story; a person who
         moved has missed nothing of it."""
-        hand = self.match.hand
-        opening = f"Hand {self.match.hand_number}: {self.names[hand.opening.seat]} opens with {hand.opening.tile}."
-        if self._hand_story == [opening] and told.startswith(f"{self.names[mover]} plays {hand.opening.tile}"):
+        tile = self.match.hand.opening.tile
+        first_tile = self._hand_story == [self._opening_sentence()] and tile is not None
+        if first_tile and told.startswith(f"{self.names[mover]} plays {tile}"):
             self._hand_story[0] = f"Hand {self.match.hand_number}: {told}"  # (not "opens with 6-6. plays 6-6.")
         elif told:
             self._hand_story.append(told)
@@ -609,13 +609,16 @@ class Controller:
                 f"Hand {number}: {side} won the last hand; {chooser} {'choose' if chooser == 'You' else 'chooses'} who leads.{redealt}"
             )
             return
-        opener = self.names[hand.opening.seat]
-        what = f" with {hand.opening.tile}" if hand.opening.tile is not None else ""
         worth = f" This hand is worth {self.match.worth}." if self.match.worth > 1 else ""
         playoff = " Play-off hand: the winner leads 2-0." if self.match.playoff else ""
-        self._tell(
-            f"Hand {number}: {opener} {'open' if opener == 'You' else 'opens'}{what}.{redealt}{worth}{playoff}"
-        )
+        self._tell(f"{self._opening_sentence()}{redealt}{worth}{playoff}")
+
+    def _opening_sentence(self) -> str:
+        """Who opens the hand, and with what: "Hand 2: North opens with 6-6." ("You open")."""
+        hand = self.match.hand
+        opener = self.names[hand.opening.seat]
+        what = f" with {hand.opening.tile}" if hand.opening.tile is not None else ""
+        return f"Hand {self.match.hand_number}: {opener} {'open' if opener == 'You' else 'opens'}{what}."
 
     def _tell(self, text: str) -> None:
         """Announce ``text``, the hand's opening: the start of its story, what a person who
