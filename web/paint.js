@@ -52,6 +52,20 @@ function textOnPill(ctx, text, x, y, padding, background) {
   ctx.fillText(text, ctx.textAlign === "left" ? x + padding : ctx.textAlign === "right" ? x - padding : x, y);
 }
 
+/** Drilled pips (web/painter.py, Painter.pips): each centre's disc in `lit` moved `glint`
+ * down, then in `colour` over it; the fill style is left `colour`. */
+function pips(ctx, radius, glint, lit, colour, ...centres) {
+  for (const [fill, shift] of [[lit, glint], [colour, 0]]) {
+    ctx.beginPath();
+    for (let i = 0; i < centres.length; i += 2) {
+      ctx.moveTo(centres[i] + radius, centres[i + 1] + shift);
+      ctx.arc(centres[i], centres[i + 1] + shift, radius, 0, 2 * Math.PI);
+    }
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
+}
+
 function play(ctx, operations) {
   for (const [name, ...rest] of operations) {
     if (name === "=") {
@@ -75,6 +89,8 @@ function play(ctx, operations) {
       sprites.set(key, canvas);
     } else if (name === "forgetSprite") {
       sprites.delete(rest[0]);
+    } else if (name === "pips") {
+      pips(ctx, ...rest);
     } else if (name === "fillTextOnPill") {
       textOnPill(ctx, ...rest);
     } else {

@@ -292,6 +292,18 @@ class Painter:
         """Dash the lines stroked from now on (an empty list: solid)."""
         self.operations.append(["setLineDash", _numbers(tuple(segments))])
 
+    def pips(
+        self, centres: list[tuple[float, float]], radius: Number, glint: Number, lit: str, colour: str
+    ) -> None:
+        """Drilled pips at ``centres``, each a disc of ``radius``: first in ``lit`` moved
+        ``glint`` down (the light on the lower rim), then in ``colour`` over it. One operation
+        for a tile's half, where arcs were four a pip: most of a tile's picture, and a frame
+        whose tiles all change size (the board resized) defines every tile's picture anew.
+        Leaves the fill style ``colour``."""
+        flat = [value for centre in centres for value in centre]
+        self.operations.append(["pips", *_numbers((radius, glint)), lit, colour, *_numbers(tuple(flat))])
+        self._state["fillStyle"] = colour
+
     def fillText(self, text: str, x: Number, y: Number) -> None:
         """Write text with the font, alignment and fill style."""
         self.operations.append(["fillText", text, *_numbers((x, y))])

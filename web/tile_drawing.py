@@ -92,7 +92,6 @@ class TileSprite:
     """A tile drawn where it could have gone, not laid (a review's better move): see-through."""
 
 
-
 def draw_tile(ctx: Painter, sprite: TileSprite) -> None:
     """One tile, face or back (a sprite), then the highlight that says the most about it."""
     rect = sprite.rect
@@ -145,10 +144,27 @@ def _radius(rect: Rect) -> float:
 
 
 def _draw_tile_picture(ctx: Painter, rect: Rect, sprite: TileSprite) -> None:
-    """The tile itself, at ``rect`` inside its sprite: shadow, lit body, edge, bevel, face or back."""
+    """The tile itself, at ``rect`` inside its sprite: its body, then its face or back.
+
+    A face's body is a sprite of its own, the same for every face of that size and way up,
+    so a frame whose tiles all change size records each body once, not once a tile.
+    """
+    if not sprite.face_up:
+        _draw_body(ctx, rect, face_up=False)
+        _draw_back(ctx, rect)
+        return
+    width, height = rect.w + 2 * rect.x, rect.h + 2 * rect.y
+    key = f"body {'v' if sprite.vertical else 'h'} {rect.w:.2f}x{rect.h:.2f} @{ctx.ratio:g}"
+    ctx.sprite(key, 0, 0, width, height, lambda body: _draw_body(body, rect, face_up=True))
+    _draw_face(ctx, rect, sprite.vertical, sprite.first, sprite.second)
+
+
+def _draw_body(ctx: Painter, rect: Rect, face_up: bool) -> None:
+    """A tile's body at ``rect``: shadow, lit body, edge and bevel, ivory or (``face_up``
+    false) the back's colour."""
     short = min(rect.w, rect.h)
     radius = _radius(rect)
-    lit, shade = (IVORY_LIT, IVORY_SHADE) if sprite.face_up else (BACK_LIT, BACK_SHADE)
+    lit, shade = (IVORY_LIT, IVORY_SHADE) if face_up else (BACK_LIT, BACK_SHADE)
     # A soft shadow from two offset layers: a canvas shadowBlur costs a slow tablet
     # several milliseconds a tile, and every tile is drawn anew when the line shrinks.
     drop = max(1.0, short * 0.05)
@@ -164,16 +180,12 @@ def _draw_tile_picture(ctx: Painter, rect: Rect, sprite: TileSprite) -> None:
     ctx.fillStyle = ctx.linear(rect.x, rect.y, rect.x, rect.bottom, (0, lit), (1, shade))
     ctx.fill()
     ctx.lineWidth = 1
-    ctx.strokeStyle = EDGE if sprite.face_up else BACK_SHADE
+    ctx.strokeStyle = EDGE if face_up else BACK_SHADE
     ctx.stroke()
     bevel = max(1.5, short * 0.06)
     rounded(ctx, Rect(rect.x + bevel, rect.y + bevel, rect.w - 2 * bevel, rect.h - 2 * bevel), radius * 0.7)
-    ctx.strokeStyle = "rgba(255, 255, 255, 0.7)" if sprite.face_up else "rgba(255, 255, 255, 0.16)"
+    ctx.strokeStyle = "rgba(255, 255, 255, 0.7)" if face_up else "rgba(255, 255, 255, 0.16)"
     ctx.stroke()
-    if sprite.face_up:
-        _draw_face(ctx, rect, sprite.vertical, sprite.first, sprite.second)
-    else:
-        _draw_back(ctx, rect)
 
 
 def _draw_face(ctx: Painter, rect: Rect, vertical: bool, first: int, second: int) -> None:
@@ -218,13 +230,7 @@ def _draw_pips(ctx: Painter, half: Rect, value: int) -> None:
     centres = [
         (left + side * (0.24 + 0.26 * col), top + side * (0.24 + 0.26 * row)) for col, row in PIP_GRID[value]
     ]
-    for colour, shift, size in ((PIP_LIT, radius * 0.22, radius), (PIP, 0.0, radius)):
-        ctx.beginPath()
-        for cx, cy in centres:
-            ctx.moveTo(cx + size, cy + shift)
-            ctx.arc(cx, cy + shift, size, 0, 2 * math.pi)
-        ctx.fillStyle = colour
-        ctx.fill()
+    ctx.pips(centres, radius, radius * 0.22, PIP_LIT, PIP)
 
 
 def _draw_back(ctx: Painter, rect: Rect) -> None:
@@ -277,7 +283,15 @@ def draw_plate(ctx: Painter, plate: Plate) -> None:
     ctx.fillStyle = TURN if plate.lit else PLATE
     ctx.fill()
     if plate.text:
-        label(ctx, plate.text, plate.text_x, plate.text_y, "left", plate.font_size, TURN_TEXT if plate.lit else TEXT)
+        label(
+            ctx,
+            plate.text,
+            plate.text_x,
+            plate.text_y,
+            "left",
+            plate.font_size,
+            TURN_TEXT if plate.lit else TEXT,
+        )
     badge = plate.badge
     if badge is not None:
         ctx.note("badge", badge.x, badge.y, badge.w, badge.h)

@@ -130,7 +130,9 @@ def test_boot_error_is_shown_on_the_loading_screen(browser: Browser, broken_app_
     try:
         page = context.new_page()
         page.goto(broken_app_url, wait_until="commit")
-        page.wait_for_function("document.body.dataset.appState !== 'loading'", timeout=60_000)
+        page.wait_for_function(  # after a goto that waits only for commit, the body may not exist yet
+            "document.body !== null && document.body.dataset.appState !== 'loading'", timeout=60_000
+        )
         # Instead of spinning forever, the loading screen shows what went wrong.
         assert page.evaluate("document.body.dataset.appState") == "error"
         expect(page.locator("#loading")).to_be_visible()
@@ -152,7 +154,9 @@ def test_a_fatal_runtime_crash_is_shown_on_the_loading_screen(
     try:
         page = context.new_page()
         page.goto(url, wait_until="commit")
-        page.wait_for_function("document.body.dataset.appState !== 'loading'", timeout=60_000)
+        page.wait_for_function(  # after a goto that waits only for commit, the body may not exist yet
+            "document.body !== null && document.body.dataset.appState !== 'loading'", timeout=60_000
+        )
         assert page.evaluate("document.body.dataset.appState") == "error"
         expect(page.locator("#loading-text")).to_have_text("The table could not start.")
         expect(page.locator("#loading-reload")).to_be_visible()

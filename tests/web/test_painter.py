@@ -109,4 +109,19 @@ def test_a_frame_after_the_first_only_copies_its_tiles() -> None:
     assert len(defined) == len({op[1] for op in defined}) == 8  # 7 faces in hand, 1 back
 
     assert not [op for op in second.operations if op[0] == "defineSprite"]
-    assert len(second.json()) < len(first.json()) / 5
+    assert len(second.json()) < len(first.json()) / 2
+
+
+def test_faces_of_one_size_share_one_body_picture() -> None:
+    """A face's shadow, ivory and bevel are drawn once for its size and way up, and each
+    face's picture copies them: a frame whose tiles all change size stays short."""
+    controller = Controller(Settings.for_variant("draw-2"), seed=3)
+    painter = Painter(1, SpriteBook())
+    draw_scene(painter, build_scene(controller, 900, 600))
+    faces = [op for op in painter.operations if op[0] == "defineSprite" and op[1].startswith("face")]
+    assert len(faces) == 7
+    bodies = [inner for face in faces for inner in face[5] if inner[0] == "defineSprite"]
+    assert [body[1].split()[0] for body in bodies] == ["body"]  # the first face defines it
+    for face in faces:
+        assert face[5].count(["drawSprite", bodies[0][1], 0, 0]) == 1
+        assert len([op for op in face[5] if op[0] == "pips"]) == 2  # one for each half
