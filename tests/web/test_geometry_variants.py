@@ -328,6 +328,71 @@ def test_a_cross_has_its_arms_north_south_east_and_west_of_the_opening_spinner()
     assert layout.unit == MAX_UNIT
 
 
+def arm_contacts(layout: LineLayout, tiles: Sequence[TreeTile]) -> list[tuple[str, str]]:
+    """The tiles and targets of different arms of a cross that lie against each other (an arm:
+    a tile on the opening tile and all that follows it), besides the opening tile itself."""
+    arm: dict[int, int] = {}
+    for t in tiles[1:]:
+        arm[t.id] = t.id if t.parent == tiles[0].id else arm[t.parent]
+    rects = [(str(p.id), arm[p.id], p.rect) for p in layout.tiles if p.id in arm]
+    rects += [(key, arm[int(key[:-1])], rect) for key, rect in layout.ends.items() if int(key[:-1]) in arm]
+    return [
+        (a, b)
+        for (a, arm_a, rect_a), (b, arm_b, rect_b) in itertools.combinations(rects, 2)
+        if arm_a != arm_b and touch(rect_a, rect_b)
+    ]
+
+
+def touch(a: Rect, b: Rect, tolerance: float = 0.01) -> bool:
+    """Whether two rectangles that do not overlap lie against each other along an edge."""
+    apart_x = max(a.x, b.x) - min(a.right, b.right)
+    apart_y = max(a.y, b.y) - min(a.bottom, b.bottom)
+    return (abs(apart_x) <= tolerance and apart_y < -tolerance) or (
+        abs(apart_y) <= tolerance and apart_x < -tolerance
+    )
+
+
+def test_arms_keep_clear_of_each_other_when_there_is_room() -> None:
+    """A hand of the Cross on a phone: the east and west arms reach the board's sides and turn.
+    Winding back like the snake of a line, each curled into the next arm round (the west
+    arm into the north one, the east arm's end into the south one) with room to spare; the
+    arms now run on along the board's edges, the tiles as large as before."""
+    tiles = [
+        TreeTile(0, None, "E", 6, 6, spinner=True),
+        TreeTile(1, 0, "E", 6, 2),
+        TreeTile(2, 0, "W", 6, 0),
+        TreeTile(3, 0, "N", 6, 4),
+        TreeTile(4, 0, "S", 6, 3),
+        TreeTile(5, 1, "E", 2, 0),
+        TreeTile(6, 3, "N", 4, 5),
+        TreeTile(7, 2, "W", 0, 1),
+        TreeTile(8, 5, "E", 0, 0),
+        TreeTile(9, 8, "E", 0, 4),
+        TreeTile(10, 7, "W", 1, 6),
+    ]
+    ends = [(4, "S"), (6, "N"), (9, "E"), (10, "W")]
+    board = Rect(0, 101, 390, 509)  # the phone's board in a four-player game
+    layout = layout_tree(tiles, ends, board, max_unit=44)
+    assert_valid(layout, tiles, ends, max_unit=44)
+    assert layout.unit == 44
+    assert arm_contacts(layout, tiles) == []
+
+
+def test_arm_contacts_sees_arms_that_lie_against_each_other() -> None:
+    """The check above can fail: two arms side by side are seen."""
+    tiles, ends = cross({"E": 1, "N": 3})
+    layout = layout_tree(tiles, ends, BOARD)
+    east, north = tile_of(layout, 1), tile_of(layout, 2)
+    assert arm_contacts(layout, tiles) == []
+    moved = PlacedTileRect(
+        2, Rect(east.rect.x, east.rect.y - north.rect.h, north.rect.w, north.rect.h), True, 3, 6
+    )
+    shifted = LineLayout(
+        tuple(moved if p.id == 2 else p for p in layout.tiles), {}, layout.unit, layout.board
+    )
+    assert arm_contacts(shifted, tiles) == [("1", "2")]
+
+
 @pytest.mark.parametrize("rule", [SpinnerRule.CROSS, SpinnerRule.EVERY_DOUBLE])
 def test_the_opening_spinner_always_shows_a_cross(rule: SpinnerRule) -> None:
     for seed in range(12):

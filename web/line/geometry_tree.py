@@ -43,7 +43,12 @@ __all__ = ["TreeTile", "drawing_box", "end_key", "in_units", "tree_drawing", "tr
 # backjumping) and tries that node's next place. Runs differ in their window, in the way the
 # opening tile's arms step when they turn (clockwise or anticlockwise), and in the laying
 # order (breadth first, or each subtree whole, the largest first); the drawing that can be
-# drawn largest wins.
+# drawn largest wins. Where tiles reach their largest size there is room to spare: if arms
+# (the chains on the opening tile and across spinners) lie against each other there, the run
+# is tried again winding *outward*: after the tile across a row's end, a chain runs on along
+# the edge of its window instead of back towards the middle, where the snake of a line would
+# curl it into the next arm round. Among the largest drawings, the one whose arms touch least
+# wins, then the one with fewest corners.
 
 _CLOCKWISE = ("E", "S", "W", "N")
 _CELL_STEP: dict[str, tuple[int, int]] = {"E": (1, 0), "S": (0, 1), "W": (-1, 0), "N": (0, -1)}
@@ -73,7 +78,8 @@ for 2.5 times the effort, measured on random double-nine and double-twelve hands
 """
 
 _TIDY_SLACK = 0.03
-"""A drawing this much smaller than the largest one still wins if it has fewer corners."""
+"""A drawing this much smaller than the largest one still wins if its arms touch less, or as
+little and it has fewer corners."""
 
 
 def _rotate(side: str, quarter_turns: int) -> str:
@@ -209,6 +215,15 @@ def tree_nodes(tiles: Sequence[TreeTile], ends: Sequence[tuple[int, str]]) -> li
     ]
 
 
+def _arms(nodes: Sequence[_Node]) -> list[int]:
+    """The arm each node belongs to: the index of the node that starts its chain (on the
+    opening tile, or across a spinner), 0 for the opening tile."""
+    arms = [0] * len(nodes)
+    for i, node in enumerate(nodes[1:], start=1):
+        arms[i] = i if node.branch else arms[node.parent]
+    return arms
+
+
 def _subtree_sizes(nodes: Sequence[_Node]) -> list[int]:
     """How many nodes hang on each node, itself included."""
     sizes = [1] * len(nodes)
@@ -278,9 +293,12 @@ class _Strategy(NamedTuple):
 
     pinwheel: int  # the opening tile's arms step clockwise (1) or anticlockwise (-1) when they turn
     largest_first: bool  # the laying order: each subtree whole, the largest first (else breadth first)
+    outward: bool = False  # after the tile across a row's end, go on along the edge rather than back
 
 
 _STRATEGIES = (_Strategy(1, False), _Strategy(-1, False), _Strategy(1, True), _Strategy(-1, True))
+"""The strategies of a search, each winding like the snake; a drawing in which arms touch is
+tried again winding outward."""
 
 
 class _Shapes:
@@ -289,7 +307,7 @@ class _Shapes:
     def __init__(self, nodes: Sequence[_Node]) -> None:
         self.nodes = nodes
         self.shift = 4 * len(nodes) + 16  # no cell lies further left of the opening tile than this
-        self._ways: dict[tuple[int, int, int, str, str, str], tuple[_Option, ...]] = {}
+        self._ways: dict[tuple[int, int, int, str, str, str, bool], tuple[_Option, ...]] = {}
 
     def rows(self, boxes: Sequence[_IBox]) -> _Rows:
         """The cells of `boxes` (which must not overlap) as row masks."""
@@ -333,22 +351,25 @@ class _Shapes:
             extent = _cover(extent, other)
         return _Option(box, heading, run, advance, fronts, extent, self.rows((box,)))
 
-    def ways(self, i: int, x: int, y: int, heading: str, run: str, advance: str) -> tuple[_Option, ...]:
+    def ways(
+        self, i: int, x: int, y: int, heading: str, run: str, advance: str, outward: bool
+    ) -> tuple[_Option, ...]:
         """The ways node `i` may go from edge midpoint (x, y), in winding order.
 
         `run` and `advance` say how its chain winds. A double goes straight on. Any other
         tile along a row goes on, else turns the way the snake steps, else the other way; a
         tile after the one across a row's end turns back along the next row, else goes on,
-        else turns the old way.
+        else turns the old way. Winding `outward`, that tile goes on first (along the edge of
+        the room it has, away from the middle), then back, then the old way.
         """
-        key = (i, x, y, heading, run, advance)
+        key = (i, x, y, heading, run, advance, outward)
         found = self._ways.get(key)
         if found is None:
-            found = self._ways[key] = self._compute_ways(i, x, y, heading, run, advance)
+            found = self._ways[key] = self._compute_ways(i, x, y, heading, run, advance, outward)
         return found
 
     def _compute_ways(
-        self, i: int, x: int, y: int, heading: str, run: str, advance: str
+        self, i: int, x: int, y: int, heading: str, run: str, advance: str, outward: bool
     ) -> tuple[_Option, ...]:
         along_row = heading in (run, OPPOSITE[run])
         if self.nodes[i].double:
@@ -363,6 +384,8 @@ class _Shapes:
         else:
             back = OPPOSITE[run]
             ways = ((back, back, heading), (heading, run, heading), (run, run, heading))
+            if outward:
+                ways = (ways[1], ways[0], ways[2])
         dx, dy = _CELL_STEP[heading]
         options = []
         for direction, new_run, new_advance in ways:
@@ -435,7 +458,7 @@ class _TreeRun:
             run, advance = heading, _rotate(heading, self.strategy.pinwheel)
         else:
             run, advance = heading, parent.heading  # a branch steps the way its spinner's line runs
-        options = self.shapes.ways(i, x, y, heading, run, advance)
+        options = self.shapes.ways(i, x, y, heading, run, advance, self.strategy.outward)
         if node.parent == 0 and node.tile is not None and self.nodes[0].double:
             options = options[:1]  # the cross: a tile on the opening double leaves it straight
         bounds = self.bounds[-1]
@@ -547,6 +570,41 @@ def _corners(nodes: Sequence[_Node], laid: Sequence[_Option]) -> int:
     return count
 
 
+def _contacts(nodes: Sequence[_Node], laid: Sequence[_Option]) -> int:
+    """How many cell edges of a drawing lie between two arms (chains that start at the opening
+    tile or across a spinner, see :func:`_arms`), besides where each arm starts against its
+    spinner: 0 when every arm keeps clear of the others; arms curled into each other have many."""
+    shift = 4 * len(nodes) + 16
+    by_arm: dict[int, dict[int, int]] = {}
+    every: dict[int, int] = {}
+    for arm, option in zip(_arms(nodes), laid, strict=True):
+        x0, y0, x1, y1 = option.box
+        mask = ((1 << (x1 - x0)) - 1) << (x0 + shift)
+        rows = by_arm.setdefault(arm, {})
+        for y in range(y0, y1):
+            rows[y] = rows.get(y, 0) | mask
+            every[y] = every.get(y, 0) | mask
+    count = 0
+    for rows in by_arm.values():
+        for y, mask in rows.items():
+            beside = every[y] & ~mask
+            below = every.get(y + 1, 0) & ~rows.get(y + 1, 0)
+            count += ((mask << 1) & beside).bit_count() + (mask & below).bit_count()
+    for node, option in zip(nodes, laid, strict=True):
+        if node.branch:
+            count -= _shared_edge(option.box, laid[node.parent].box)
+    return count
+
+
+def _shared_edge(a: _IBox, b: _IBox) -> int:
+    """How many cell edges two boxes that do not overlap share."""
+    if a[2] == b[0] or b[2] == a[0]:
+        return max(0, min(a[3], b[3]) - max(a[1], b[1]))
+    if a[3] == b[1] or b[3] == a[1]:
+        return max(0, min(a[2], b[2]) - max(a[0], b[0]))
+    return 0
+
+
 def drawing_box(laid: Sequence[_Option]) -> _IBox:
     """The box holding every tile and target of a drawing."""
     box = laid[0].box
@@ -569,8 +627,10 @@ def tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> list[_
     Runs go from the tightest window to the loosest, each with every strategy: the board at
     the cap, then windows the tiles and targets would fill to `_WINDOW_FILLS`. The search
     stops at a drawing at the cap, when `_EFFORT` is spent (on a legible drawing), or when
-    the windows left are too loose to beat the best drawing so far. Drawings within
-    `_TIDY_SLACK` of the largest compete on having fewer corners. If no run gets through
+    the windows left are too loose to beat the best drawing so far (at the cap, a drawing
+    whose arms touch is tried again winding outward first). Drawings within `_TIDY_SLACK` of
+    the largest (and legible if it is) compete on their arms touching least, then on having
+    fewer corners. If no run gets through
     (dead ends beyond its budget), runs are tried again with a much larger budget until one
     does; if none does, every node takes its first way, free or not, so that the app still
     draws something (never seen in the tests).
@@ -585,7 +645,9 @@ def tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> list[_
     )
     orders = {largest: _laying_order(nodes, largest) for largest in (False, True)}
     shapes = {largest: _Shapes(_reordered(nodes, order)) for largest, order in orders.items()}
-    found: list[tuple[float, int, list[_Option]]] = []  # (unit, corners, drawing in node order)
+    found: list[
+        tuple[float, int, int, list[_Option]]
+    ] = []  # (unit, contacts, corners, drawing in node order)
     effort = [_EFFORT]
 
     def attempt(window_unit: float, strategy: _Strategy, retries: int) -> float | None:
@@ -597,19 +659,22 @@ def tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> list[_
         if laid is None:
             return None
         unit = fit_unit(in_units(drawing_box(laid)), board, max_unit)
-        found.append((unit, _corners(tree.nodes, laid), _in_node_order(laid, orders[strategy.largest_first])))
+        drawing = _in_node_order(laid, orders[strategy.largest_first])
+        found.append((unit, _contacts(nodes, drawing), _corners(tree.nodes, laid), drawing))
         return unit
 
     legible = min(MIN_LEGIBLE_UNIT, cap)
     for window_unit, strategy in itertools.product(window_units, _STRATEGIES):
-        best = max((unit for unit, _, _ in found), default=0.0)
+        best = max((unit for unit, *_ in found), default=0.0)
         if found and window_unit < best * (1 - _TIDY_SLACK):
             break  # the windows left are too loose to do better
         if effort[0] <= 0 and (not found or best >= legible):
             break  # effort spent (if the best drawing is not legible, every run is tried)
         unit = attempt(window_unit, strategy, _RETRIES_PER_NODE)
-        if unit is not None and unit >= cap:
-            return found[-1][2]
+        if unit is not None and unit >= cap:  # tiles can grow no larger: there is room to spare
+            if found[-1][1] > 0:  # arms touch: wind outward, along the edges of the room
+                attempt(window_unit, strategy._replace(outward=True), _RETRIES_PER_NODE)
+            break
     if not found:
         for window_unit, strategy in itertools.product(window_units, _STRATEGIES):
             if attempt(window_unit, strategy, _RESCUE_RETRIES_PER_NODE) is not None:
@@ -617,10 +682,10 @@ def tree_drawing(nodes: Sequence[_Node], board: Rect, max_unit: float) -> list[_
         else:
             forced = _TreeRun(shapes[False], (0, 0, 0, 0), scale, _STRATEGIES[0]).force()
             return _in_node_order(forced, orders[False])
-    largest = max(unit for unit, _, _ in found)
-    near = [
-        (corners, -unit, k)
-        for k, (unit, corners, _) in enumerate(found)
-        if unit >= largest * (1 - _TIDY_SLACK)
+    largest = max(unit for unit, *_ in found)
+    near = [  # among the largest drawings, the one whose arms touch least, then the tidiest
+        (contacts, corners, -unit, k)
+        for k, (unit, contacts, corners, _) in enumerate(found)
+        if unit >= max(largest * (1 - _TIDY_SLACK), min(largest, legible))  # never below legible for it
     ]
-    return found[min(near)[2]][2]
+    return found[min(near)[-1]][3]
