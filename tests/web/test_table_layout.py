@@ -250,13 +250,36 @@ def test_empty_hand_has_no_tiles() -> None:
 
 
 def test_hit_test_hand_finds_the_tile_index() -> None:
-    rects = hand_tile_rects(Rect(0, 0, 600, 120), 5)
+    rects = hand_tile_rects(Rect(0, 0, 600, 120), 5, max_unit=50)
     for index, rect in enumerate(rects):
         assert hit_test_hand(rects, *rect.center) == index
     gap_x = (rects[0].right + rects[1].x) / 2
-    assert hit_test_hand(rects, gap_x, rects[0].center[1]) is None
+    assert hit_test_hand(rects, gap_x, rects[0].center[1]) is None  # (tiles wider than a fingertip)
     assert hit_test_hand(rects, 1, 1) is None
     assert hit_test_hand((), 10, 10) is None
+
+
+def test_tiles_narrower_than_a_fingertip_are_spread_and_tapped_a_fingertip_wide() -> None:
+    """In a 400 x 300 frame the hand's tiles are narrower than a fingertip: they stand a
+    fingertip apart, and each is tapped anywhere within a fingertip of its centre."""
+    regions = table_regions(400, 226, 4, 7)
+    rects = hand_tile_rects(regions.hand, 7, regions.hand_unit)
+    assert rects[0].w < TAP_UNIT
+    centres = [rect.center for rect in rects]
+    assert all(b[0] - a[0] >= TAP_UNIT - 0.01 for a, b in itertools.pairwise(centres))
+    reach = TAP_UNIT / 2 - 0.5
+    for index, (cx, cy) in enumerate(centres):
+        for dx, dy in ((-reach, 0), (reach, 0), (0, -reach), (0, reach), (reach, reach)):
+            assert hit_test_hand(rects, cx + dx, cy + dy) == index
+    assert regions.seats[0].beside and regions.seats[0].label.right <= rects[0].x
+
+
+def test_where_fingertip_areas_meet_the_nearer_tile_is_tapped() -> None:
+    rects = (Rect(0, 0, 20, 40), Rect(30, 0, 20, 40))  # centres 30 px apart
+    assert hit_test_hand(rects, 24, 20) == 0
+    assert hit_test_hand(rects, 26, 20) == 1
+    assert hit_test_hand(rects, 10, -1) == 0  # just above the tile, within a fingertip of it
+    assert hit_test_hand(rects, 10, -10) is None
 
 
 @settings(max_examples=200, deadline=None)

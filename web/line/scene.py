@@ -15,7 +15,7 @@ from engine import Draw, End, Layout, Play, PlayerView, Rules, Tile
 from web.line.callouts import seat_calls
 from web.line.controller import Controller
 from web.line.geometry import MAX_UNIT, LineLayout, Rect, TreeTile, layout_tree
-from web.line.table_layout import SeatRegion, hand_tile_rects, hidden_tile_rects, table_regions
+from web.line.table_layout import SeatRegion, hand_tile_rects, hidden_tile_rects, hit_test_hand, table_regions
 from web.plates import Plate, fit_plate, name_wordings
 from web.text_metrics import text_width
 from web.tile_drawing import HAND_LIFT, TileSprite
@@ -142,10 +142,8 @@ class Scene:
         for target in self.targets:
             if target.rect.contains(x, y):
                 return target.end
-        for tile, sprite in self.hand:
-            if sprite.rect.contains(x, y):
-                return tile
-        return None
+        tapped = hit_test_hand([sprite.rect for _, sprite in self.hand], x, y)
+        return None if tapped is None else self.hand[tapped][0]
 
     def test_data(self) -> dict[str, Any]:
         """Positions of the clickable things, for end-to-end tests (CSS px, canvas-relative)."""

@@ -133,14 +133,22 @@ def _label_height(width: float, height: float) -> float:
 
 
 def _seat(
-    seat: int, position: str, rect: Rect, label_height: float, vertical: bool, cramped: bool = False
+    seat: int,
+    position: str,
+    rect: Rect,
+    label_height: float,
+    vertical: bool,
+    cramped: bool = False,
+    tiles_want: float = 0.0,
 ) -> SeatRegion:
     """A seat region whose plate's strip runs along the top of `rect`, or along its left
     when the seat is wide but too short for both a strip and its tiles (`cramped`: shorter
-    than its tiles want): then the plate sits beside the tiles."""
+    than its tiles want): then the plate sits beside the tiles, leaving them the width they
+    want (`tiles_want`) where it can."""
     short = rect.h < 2.5 * label_height or cramped
     if not vertical and short and rect.w >= 4 * rect.h:
-        label = Rect(rect.x, rect.y, _px(min(rect.w * 0.5, 8 * label_height)), rect.h)
+        width = max(3.5 * label_height, min(rect.w * 0.5, 8 * label_height, rect.w - tiles_want))
+        label = Rect(rect.x, rect.y, _px(width), rect.h)
         return SeatRegion(seat, position, rect, label, label.center, vertical, beside=True)
     strip = min(label_height, rect.h / 3)
     label = Rect(rect.x, rect.y, rect.w, strip)
@@ -207,7 +215,9 @@ def _bottom_band(width: float, height: float, hand_count: int) -> tuple[SeatRegi
         hand_h = hand_height(1)
     band_h = _px(min(hand_h + label_h, most))
     band = _edges(0, height - band_h, width, height)
-    seat = _seat(0, "bottom", band, label_h, vertical=False, cramped=band_h < hand_h + label_h - 1)
+    cramped = band_h < hand_h + label_h - 1
+    fingertips = hand_count * TAP_UNIT + 2 * _HAND_PADDING  # a fingertip's width for each tile
+    seat = _seat(0, "bottom", band, label_h, vertical=False, cramped=cramped, tiles_want=fingertips)
     return seat, seat.tiles_area
 
 
@@ -282,18 +292,22 @@ def _fit_grid(area: Rect, count: int, lines: int, upright: bool, gap_ratio: floa
     return _Grid(unit, lines, per_line, unit * gap_ratio)
 
 
-def _grid_rects(area: Rect, count: int, grid: _Grid, upright: bool) -> tuple[Rect, ...]:
-    """Tile rectangles of `grid`, centred in `area`, filled line by line."""
+def _grid_rects(
+    area: Rect, count: int, grid: _Grid, upright: bool, along_gap: float | None = None
+) -> tuple[Rect, ...]:
+    """Tile rectangles of `grid`, centred in `area`, filled line by line (`along_gap` between
+    neighbours in a line, if not the grid's gap)."""
     deep, long = grid.unit, 2 * grid.unit
+    step = grid.gap if along_gap is None else along_gap
     rects: list[Rect] = []
     for line in range(grid.lines):
         in_line = min(grid.per_line, count - line * grid.per_line)
         if in_line <= 0:
             break
-        line_len = in_line * deep + (in_line - 1) * grid.gap
+        line_len = in_line * deep + (in_line - 1) * step
         block_across = grid.lines * long + (grid.lines - 1) * grid.gap
         for i in range(in_line):
-            along = i * (deep + grid.gap) - line_len / 2
+            along = i * (deep + step) - line_len / 2
             across = line * (long + grid.gap) - block_across / 2
             cx, cy = area.center
             if upright:
@@ -322,7 +336,18 @@ def hand_tile_rects(hand: Rect, count: int, max_unit: float = HAND_MAX_UNIT) -> 
         roomy = _hand_grid(lifted, count, max_unit)
         if roomy.unit >= LEGIBLE_HAND_UNIT or roomy.unit >= grid.unit:
             area, grid = lifted, roomy
-    return _grid_rects(area, count, grid, upright=True)
+    return _grid_rects(area, count, grid, upright=True, along_gap=_gap_for_fingers(area, grid))
+
+
+def _gap_for_fingers(area: Rect, grid: _Grid) -> float:
+    """The gap between neighbours in a row of the hand: the grid's, widened (room allowing)
+    so that each tile's centre stands `TAP_UNIT` from the next. Where tiles must be narrower
+    than a fingertip (a small frame), each still gets a fingertip's width to tap
+    (:func:`hit_test_hand`)."""
+    if grid.per_line < 2 or grid.unit + grid.gap >= TAP_UNIT:
+        return grid.gap
+    room = (area.w - grid.per_line * grid.unit) / (grid.per_line - 1)
+    return max(grid.gap, min(TAP_UNIT - grid.unit, room))
 
 
 def _hand_grid(area: Rect, count: int, max_unit: float) -> _Grid:
@@ -336,11 +361,19 @@ def _hand_grid(area: Rect, count: int, max_unit: float) -> _Grid:
 
 
 def hit_test_hand(rects: Sequence[Rect], px: float, py: float) -> int | None:
-    """The index (in `rects`) of the hand tile under the point (px, py), or None."""
+    """The index (in `rects`) of the hand tile tapped at (px, py), or None.
+
+    A tile is tapped anywhere in its rectangle grown to a fingertip (`TAP_UNIT`) each way
+    around its centre; where two such areas meet, the nearer tile's centre wins."""
+    best: tuple[float, int] | None = None
     for index, rect in enumerate(rects):
-        if rect.contains(px, py):
-            return index
-    return None
+        cx, cy = rect.center
+        dx, dy = abs(px - cx), abs(py - cy)
+        if dx < max(rect.w, TAP_UNIT) / 2 and dy < max(rect.h, TAP_UNIT) / 2:
+            distance = dx * dx + dy * dy
+            if best is None or distance < best[0]:
+                best = (distance, index)
+    return None if best is None else best[1]
 
 
 def hidden_tile_rects(
