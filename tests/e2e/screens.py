@@ -211,6 +211,14 @@ def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
     return problems
 
 
+def _painted(page: Page) -> None:
+    """Wait until the table is still and a frame has been painted since: the app draws in
+    animation frames, after the change a test waits for (the shared turn's tiles were once
+    caught still face down)."""
+    page.wait_for_function("document.body.dataset.moving !== 'true'")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def _shot_table(page: Page, turns: int, path: Path) -> list[str]:
     """Play ``turns`` turns of the person (the first playable tile, else draw or pass), write
     the table once still, and say what the box checks find on it."""
@@ -221,7 +229,7 @@ def _shot_table(page: Page, turns: int, path: Path) -> list[str]:
         if current.get("game") == "dice":
             break
         _tap_my_move(page, current)
-    page.wait_for_function("document.body.dataset.moving !== 'true'")
+    _painted(page)
     page.screenshot(path=path)
     scene = state(page)["scene"]
     if "boxes" not in scene:
@@ -296,6 +304,7 @@ def _record_screens(page: Page, app_url: str, out: Path, size: str) -> None:
     page.goto(app_url + "?variant=all-fives&seed=3&aidelay=0")
     page.wait_for_function(READY)
     play_hand_with_buttons(page)
+    _painted(page)
     page.screenshot(path=out / f"hand-over-{size}.png")
     page.click("#hand-replay-btn")
     page.keyboard.press("End")
@@ -323,9 +332,8 @@ def _shared_device_screens(page: Page, app_url: str, out: Path, size: str) -> No
     page.screenshot(path=out / f"new-game-people-{size}.png")
     page.click("#ng-cancel")
     page.click("#pass-ready-btn")
-    page.wait_for_function(
-        "document.body.dataset.phase === 'human' && document.body.dataset.moving !== 'true'"
-    )
+    page.wait_for_function("document.body.dataset.phase === 'human'")
+    _painted(page)
     page.screenshot(path=out / f"shared-turn-{size}.png")
 
 
