@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["agree", "and_list", "possessive"]
+__all__ = ["agree", "and_list", "possessive", "sentence"]
 
 
 def agree(subject: str, verb: str) -> str:
@@ -41,3 +41,14 @@ def and_list(names: Iterable[object], conjunction: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one,
+    ! or ?); "" stays ""."""
+    text = text.strip()
+    if not text:
+        return ""
+    if text[-1] not in ".!?":
+        text += "."
+    return text[0].upper() + text[1:]

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import Draw, MatchScoring, Pass, get_variant
 from engine.catalogue import get_game
-from engine.words import agree
+from engine.words import agree, sentence
 from web.line.controller import Controller, Settings
 from web.line.match_end import MatchEnd, match_end
 from web.spoken import log_entry
@@ -384,7 +384,7 @@ class Page:
         self.el("hand-title").textContent = title
         self._show_match_end(ended)
         why = result.describe(names, controller.hand_award())
-        self.el("hand-why").textContent = f"{why[:1].upper()}{why[1:]}."
+        self.el("hand-why").textContent = sentence(why)
         rows = []  # one innerHTML: a node at a time is a call into the browser for each
         for seat, held in enumerate(result.hands):
             named = escape(" ".join(str(t) for t in held) or "—")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from web.rect import Rect
 from web.text_metrics import text_width
 
-__all__ = ["COMPASS_SHORT", "Plate", "badge_font", "fit_plate", "name_wordings"]
+__all__ = ["COMPASS_SHORT", "SHARED_SHORT", "Plate", "badge_font", "fit_plate", "name_wordings"]
 
 FONT_MAX = 16.0
 """The plate's largest text, in CSS px (on a large screen's tall strip)."""
@@ -63,12 +63,21 @@ class Plate:
         return self.body.inset(-2.0)
 
 
+SHARED_SHORT = {"Player": "P{}", "Computer": "Comp {}"}
+"""How the names of a shared table ("Player 2", "Computer 1": :func:`web.seats.shared_names`)
+are shortened where they do not fit ("P2", "Comp 1")."""
+
+
 def name_wordings(name: str, team: str = "") -> tuple[str, ...]:
-    """A seat's wordings, longest first: with its side ("They: West"), its name, its initials."""
+    """A seat's wordings, longest first: with its side ("They: West"), its name, its short
+    form ("NW", "Comp 1", "P2")."""
     wordings = [f"{team}: {name}"] if team else []
     wordings.append(name)
     if name in COMPASS_SHORT:
         wordings.append(COMPASS_SHORT[name])
+    kind, _, number = name.partition(" ")
+    if kind in SHARED_SHORT and number.isdigit():
+        wordings.append(SHARED_SHORT[kind].format(number))
     return tuple(wordings)
 
 
@@ -81,7 +90,9 @@ def fit_plate(
     height = max(0.0, min(area.h - 2 * _MARGIN, 24.0))
     font_max = float(round(min(FONT_MAX, max(FONT_MIN, height * 0.68))))
     badge_size = max(0.0, height - 2.0) if count is not None else 0.0
-    badge_w = max(badge_size, text_width(str(count), badge_font(badge_size)) + 6.0) if count is not None else 0.0
+    badge_w = (
+        max(badge_size, text_width(str(count), badge_font(badge_size)) + 6.0) if count is not None else 0.0
+    )
     room = max(0.0, area.w - 2 * _MARGIN - 2 * _PADDING - (badge_w + _GAP if count is not None else 0.0))
     text, size = _fitted(wordings, room, font_max)
     width = text_width(text, size) if text else 0.0
@@ -93,8 +104,12 @@ def fit_plate(
     body = Rect(left, top, body_w, height)
     badge = None
     if count is not None:
-        badge = Rect(body.right - _PADDING / 2 - badge_w, top + (height - badge_size) / 2, badge_w, badge_size)
-    return Plate(body, text, left + _PADDING, top + height / 2, size, badge, "" if count is None else str(count), lit)
+        badge = Rect(
+            body.right - _PADDING / 2 - badge_w, top + (height - badge_size) / 2, badge_w, badge_size
+        )
+    return Plate(
+        body, text, left + _PADDING, top + height / 2, size, badge, "" if count is None else str(count), lit
+    )
 
 
 def badge_font(badge_height: float) -> float:

@@ -74,3 +74,24 @@ def test_on_a_wide_screen_the_summary_stands_beside_the_whole_final_board(
     assert canvas["x"] + canvas["width"] <= summary["x"], (canvas, summary)
     board = state(page)["scene"]["board"]
     assert board["x"] + board["w"] <= canvas["width"], "the board is drawn in the room left"
+
+
+@pytest.mark.parametrize("size", ["phone", "phone-sideways", "frame-400x300"])
+def test_the_replays_caption_is_never_under_its_controls(open_app: Callable[..., Any], size: str) -> None:
+    """At a hand's end the replay's caption is long ("… Blocked: You hold the fewest pips
+    (6); score 10. Score 15-15."): the board gives way, the caption is shown whole above the
+    buttons (on a phone its last line once lay under them)."""
+    width, height = VIEWPORTS[size]
+    embed = "&embed=1" if size.startswith("frame") else ""
+    page = open_app(
+        f"?variant=all-fives&seed=3&aidelay=0{embed}", viewport={"width": width, "height": height}
+    ).page
+    play_hand_with_buttons(page)
+    page.click("#hand-replay-btn")
+    page.keyboard.press("End")
+    said = page.locator("#replay-said")
+    expect(said).to_contain_text("Blocked: ")
+    caption, controls = said.bounding_box(), page.locator(".replay-controls").bounding_box()
+    assert caption is not None and controls is not None
+    assert caption["y"] + caption["height"] <= controls["y"] + 0.5, (caption, controls)
+    assert said.evaluate("element => element.scrollHeight <= element.clientHeight + 1"), "the caption is cut"

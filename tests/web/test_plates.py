@@ -52,7 +52,10 @@ the tallest bars: five players' score line, pass-and-play's buttons). A phone he
 sideways (844x390, and 640x360) has the move buttons beside the table."""
 
 LINE_TABLES = [
-    (game_id, players) for game_id, game in GAMES.items() if isinstance(game, LineGame) for players in game.player_counts
+    (game_id, players)
+    for game_id, game in GAMES.items()
+    if isinstance(game, LineGame)
+    for players in game.player_counts
 ]
 
 
@@ -145,6 +148,16 @@ def test_the_sleeping_tiles_are_not_shown_when_every_tile_is_dealt() -> None:
     assert boneyard.info_plate is not None and boneyard.info_plate.text.startswith("Boneyard")
 
 
+def test_a_shared_tables_names_have_short_forms() -> None:
+    """At a shared table the seats are named after their players: a top seat of a phone
+    shows "Comp 1" rather than "Compute…"."""
+    assert name_wordings("Computer 1", "We") == ("We: Computer 1", "Computer 1", "Comp 1")
+    assert name_wordings("Player 12") == ("Player 12", "P12")
+    assert name_wordings("Player One") == ("Player One",)  # (a name, not a numbered seat)
+    plate = fit_plate(Rect(0, 0, 100, 26), name_wordings("Computer 2"), 7)
+    assert plate.text == "Comp 2"
+
+
 def test_a_plate_takes_the_longest_wording_that_fits_and_cuts_the_last_one_short() -> None:
     wordings = name_wordings("North-West", "They")
     assert wordings == ("They: North-West", "North-West", "NW")
@@ -156,7 +169,11 @@ def test_a_plate_takes_the_longest_wording_that_fits_and_cuts_the_last_one_short
     assert custom.text.endswith("…") and custom.text[:-1] in "Bartholomew"
     for plate, room in ((wide, 300), (narrow, 80), (custom, 70)):
         assert plate.body.x >= 0 and plate.body.right <= room
-        assert plate.badge is not None and plate.body.x <= plate.badge.x and plate.badge.right <= plate.body.right
+        assert (
+            plate.badge is not None
+            and plate.body.x <= plate.badge.x
+            and plate.badge.right <= plate.body.right
+        )
         assert plate.text_x + text_width(plate.text, plate.font_size) <= plate.badge.x
 
 
@@ -235,9 +252,10 @@ def test_the_dice_table_draws_nothing_over_anything_at_every_size(players: int, 
             tiles = [box for box in boxes if box.kind in ("tile", "back")]
             for die in scene.dice_rects:
                 for tile in tiles:
-                    overlap = min(die.right, tile.x + tile.w) - max(die.x, tile.x) > 1 and min(
-                        die.bottom, tile.y + tile.h
-                    ) - max(die.y, tile.y) > 1
+                    overlap = (
+                        min(die.right, tile.x + tile.w) - max(die.x, tile.x) > 1
+                        and min(die.bottom, tile.y + tile.h) - max(die.y, tile.y) > 1
+                    )
                     assert not overlap or (tile.x, tile.y) == (die.x, die.y), (size, "a tile on a die")
     assert {"choose", "reveal"} <= seen
 

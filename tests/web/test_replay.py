@@ -167,6 +167,19 @@ def test_the_end_of_each_hand_has_its_result_and_the_sheets_totals(index: int) -
     assert replay.frame(replay.hand_count - 1, 10**6).scores == match.result.scores
 
 
+def test_the_caption_at_a_hands_end_says_its_result_as_a_sentence() -> None:
+    """ "… plays 4-3 on the 3. Blocked: You hold the fewest pips …", not "… 3. blocked: …"."""
+    replay = replay_of(1)  # a block game: hands end blocked as well as by a player going out
+    endings = [
+        replay.said(replay.frame(hand_index, replay.moves_in(hand_index)))
+        for hand_index in range(replay.hand_count)
+    ]
+    assert any("Blocked: " in said for said in endings)
+    for said in endings:
+        assert "blocked:" not in said
+        assert " went out" in said or "Blocked: " in said or "reached the target" in said
+
+
 def test_a_hand_ended_at_the_target_during_play_is_over_in_its_last_frame() -> None:
     """All Fives seed 0: the match ends at the target in hand 3's last move; that frame is over."""
     match = bot_match("all-fives", 2, 0, ["random", "random"])
@@ -236,7 +249,7 @@ def test_sentences_name_the_player_and_the_tile(index: int) -> None:
 
 @pytest.mark.parametrize("index", range(len(MATCHES)), ids=IDS)
 def test_the_list_says_each_move_in_words_and_the_notation_is_there_to_copy(index: int) -> None:
-    """"West: 6-4 on the 4", "North: draws 5-3", "East: passes"; Copy moves gives the
+    """ "West: 6-4 on the 4", "North: draws 5-3", "East: passes"; Copy moves gives the
     record's notation, one numbered line a move."""
     match, replay = match_of(index), replay_of(index)
     for hand_index, recorded in enumerate(match.hands):

@@ -32,7 +32,7 @@ from engine import (
 from engine.line.ai import SearchBot, make_bot, own_call, think_through
 from engine.line.ai.hint import Hint, hint, hint_bot
 from engine.line.json_record import replay
-from engine.words import agree
+from engine.words import agree, sentence
 from web.seats import seat_names, shared_names
 from web.settings import HUMAN, Settings
 from web.storage.game_record import game_text, is_record, read_game
@@ -407,7 +407,9 @@ class Controller:
         tile = self.match.hand.opening.tile
         first_tile = self._hand_story == [self._opening_sentence()] and tile is not None
         if first_tile and told.startswith(f"{self.names[mover]} plays {tile}"):
-            self._hand_story[0] = f"Hand {self.match.hand_number}: {told}"  # (not "opens with 6-6. plays 6-6.")
+            self._hand_story[0] = (
+                f"Hand {self.match.hand_number}: {told}"  # (not "opens with 6-6. plays 6-6.")
+            )
         elif told:
             self._hand_story.append(told)
         if mover in self.human_seats:
@@ -462,7 +464,7 @@ class Controller:
         said.extend(self._describe_event(event) for event in self.match.hand.history[events_before:])
         result = self.match.hand.result
         if result is not None:
-            said.append(_sentence(result.describe(self.names, self.hand_award())))
+            said.append(sentence(result.describe(self.names, self.hand_award())))
             note = self.match.sheet[-1].note if self.match.sheet else ""
             if note:
                 said.append(self._note_sentence(note, result.winner_side))
@@ -489,7 +491,7 @@ class Controller:
         if note.startswith("wins ") and winner_side is not None:
             side = self._side_name(winner_side)
             note = f"{side} {agree(side, 'wins')} {note.removeprefix('wins ')}"
-        return _sentence(note)
+        return sentence(note)
 
     def bot_move(self) -> None:
         """Let the AI seat to move play one action (thinking all at once)."""
@@ -646,16 +648,6 @@ def _legacy_save(text: str) -> tuple[Settings, Match]:
     if match.rules != settings.rules():
         raise RulesError("the saved settings and record disagree", "bad-record")
     return settings, match
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one, ! or ?)."""
-    text = text.strip()
-    if not text:
-        return ""
-    if text[-1] not in ".!?":
-        text += "."
-    return text[0].upper() + text[1:]
 
 
 def _friendly(error: EngineError) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from engine import Claim, Draw, Hand, Lead, Match, Pass, Penalized, Play, Scored
 from engine.line.notation import read_record, write_record
 from engine.line.notation.moves import action_words
-from engine.words import agree
+from engine.words import agree, sentence
 from web.line.controller import Controller
 from web.seats import seat_names
 from web.settings import Settings
@@ -198,7 +198,7 @@ class Replay(Stepping):
         if result is not None:
             sheet = self.match.sheet
             award = sheet[frame.hand_index].award if frame.hand_index < len(sheet) else ()
-            ended = " " + result.describe(self.names, award) + "."
+            ended = " " + sentence(result.describe(self.names, award))
         return f"{where}: {frame.last.sentence}{ended} Score {scores}."
 
     def listed(self, step: Step) -> str:
