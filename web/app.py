@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -28,11 +29,22 @@ from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
 from web.replay.view import ReplayView
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.storage.hold import TableHold
 from web.storage.local import LocalStorage
 from web.storage.saves import SaveSlots, slot_key
 from web.storage.stats import Stats
 from web.table import Surroundings, Table
-from web.table_kinds import CLICKS, Game, from_replay, new_game, new_seed, opened, replay_of_text, table_for
+from web.table_kinds import (
+    CLICKS,
+    Game,
+    from_replay,
+    new_game,
+    new_seed,
+    opened,
+    replay_of_text,
+    restored,
+    table_for,
+)
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
 
@@ -68,7 +80,17 @@ class App:
         """This table's save slot (:func:`web.storage.first_game.slot_of`)."""
         self._told_save_failed = False
         self.embed = self.link.embed
+        self.hold = (
+            TableHold(self.storage, slot_key(self.slot), secrets.token_hex(8))
+            if self.slots.available
+            else None
+        )
+        """Whether this tab holds its table's game (:mod:`web.storage.hold`); None where nothing is kept."""
+        if self.hold is not None:
+            self.hold.take()  # before the save is read: the game starts from its latest position
         first = first_game(self.slots, self.slot, self.link, self.shared, [shared_error])
+        if self.hold is not None:
+            self.hold.loaded()
         self.restored = first.restored
         """Whether this boot picked up a saved game."""
         self.notices = first.notices
@@ -126,7 +148,7 @@ class App:
             page.on(page.el(element_id), "click", self._pressed(element_id))
         page.on(page.el("undo-btn"), "click", lambda _e: self.table.undo())
         page.on(page.el("hand-undo-btn"), "click", lambda _e: self.table.undo())
-        self.keyboard = Keyboard(page, lambda: self.table.undo(), self._command)
+        self.keyboard = Keyboard(page, self._undo, self._command)
         page.on(page.el("a11y-read"), "click", self._on_read)
         page.on(page.el("new-match-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
         page.on(
@@ -144,6 +166,11 @@ class App:
         self._resize_proxy = self._proxy(lambda *_args: self.table.invalidate(resized=True))
         window.ResizeObserver.new(self._resize_proxy).observe(canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
+        page.on(window, "storage", self._on_storage)
+        page.on(page.el("play-here-btn"), "click", lambda _e: self._play_here())
+        page.on(
+            page.el("elsewhere-dialog"), "cancel", lambda event: event.preventDefault()
+        )  # Esc keeps it up
         self.show_notice(" ".join(self.notices) or None, quiet=self.notices == [NOT_KEPT])
         page.show_thinking(False)
         window.dominoesTest = self._proxy_object()
@@ -193,8 +220,16 @@ class App:
         else:
             self.table.press("pass-dialog", event)
 
+    def _undo(self) -> None:
+        """Ctrl+Z: the table takes back the person's turn (not while another tab holds it)."""
+        if not self.elsewhere:
+            self.table.undo()
+
     def _command(self, command: str) -> None:
-        """Carry out a keyboard command (or a read button's): the menus here, the rest at the table."""
+        """Carry out a keyboard command (or a read button's): the menus here, the rest at the table
+        (none while another tab holds the table: its dialog is the only thing on the page)."""
+        if self.elsewhere:
+            return
         if command == "new-game":
             self.new_game_dialog.open(self.table.settings)
         elif command == "rules":
@@ -314,6 +349,7 @@ class App:
         return {
             **self.table.test_state(),
             "restored": self.restored,
+            "elsewhere": self.elsewhere,
             "save_key": slot_key(self.slot),
             "ai_delay_ms": round(self.around.ai_delay * 1000),
             "embed": self.embed.enabled,
@@ -325,9 +361,64 @@ class App:
             "review": view.review.test_state(),
         }
 
+    # --- one table, one tab ---------------------------------------------------------------------
+
+    @property
+    def elsewhere(self) -> bool:
+        """Whether another tab (or frame) has taken this table's game from this one."""
+        return self.hold is not None and self.hold.elsewhere
+
+    def _on_storage(self, event: Any) -> None:
+        """Another tab changed storage: if it took this table, this one steps aside."""
+        key, value = event.key, event.newValue
+        taken = self.hold is not None and self.hold.taken_by(
+            key if isinstance(key, str) else None, value if isinstance(value, str) else None
+        )
+        if taken:
+            self._step_aside()
+
+    def _step_aside(self) -> None:
+        """Stop taking moves (the computer players and the hint stop too) and say why, with
+        Play here to take the table back."""
+        dialog = self.page.el("elsewhere-dialog")
+        if dialog.open:
+            return
+        self.table.close()
+        dialog.showModal()  # over anything open (a pass-and-play screen stays, hiding the hands)
+
+    def _play_here(self) -> None:
+        """Take the table back from the other tab, with the latest position saved there."""
+        assert self.hold is not None
+        self.hold.take()
+        saved, damaged = self.slots.load(self.slot)
+        self.hold.loaded()
+        game = None
+        if saved is not None:
+            try:
+                game = restored(saved.text)
+            except EngineError:
+                damaged = self.slots.set_aside(self.slot)
+                self.hold.loaded()
+        self.page.el("elsewhere-dialog").close()
+        self._play(game if game is not None else new_game(self.table.settings, new_seed()))
+        if damaged:
+            self.show_notice(damaged)
+
     def _keep(self, text: str) -> None:
-        """Keep ``text`` (a game's record) in this table's slot; say once if storage refuses it."""
-        if self.slots.save(self.slot, text) or not self.slots.available:
+        """Keep ``text`` (a game's record) in this table's slot; say once if storage refuses it.
+
+        Not while another tab holds the table, nor over a save another tab wrote since this
+        one last loaded or wrote it (:meth:`web.storage.hold.TableHold.may_save`): this tab
+        steps aside instead."""
+        hold = self.hold
+        if hold is not None and not hold.may_save():
+            self._step_aside()
+            return
+        if self.slots.save(self.slot, text):
+            if hold is not None:
+                hold.wrote(text)
+            return
+        if not self.slots.available:
             return
         if not self._told_save_failed:
             self._told_save_failed = True

@@ -1,0 +1,150 @@
+"""One table, one tab (web/storage/hold.py): two tabs are two TableHolds over one storage."""
+
+from __future__ import annotations
+
+import pytest
+
+from web.storage.hold import HOLDER_PREFIX, TableHold, holder_key
+
+SAVE_KEY = "dominoes.save:variant=block"
+
+
+class Shared(dict[str, str]):
+    """The storage every tab of the browser shares (a dict), able to refuse writes."""
+
+    full = False
+
+    def get(self, key: str) -> str | None:  # type: ignore[override]
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.full and len(value) > 0:
+            raise RuntimeError("QuotaExceededError")
+        self[key] = value
+
+    def remove(self, key: str) -> None:
+        self.pop(key, None)
+
+    def keys(self) -> list[str]:  # type: ignore[override]
+        return list(super().keys())
+
+
+def tab(storage: Shared, name: str) -> TableHold:
+    """A tab booting: it takes the table, then reads the save."""
+    hold = TableHold(storage, SAVE_KEY, name)
+    hold.take()
+    hold.loaded()
+    return hold
+
+
+def save(storage: Shared, hold: TableHold, text: str) -> bool:
+    """A tab saving as the app does: only if it may."""
+    if not hold.may_save():
+        return False
+    storage.set(SAVE_KEY, text)
+    hold.wrote(text)
+    return True
+
+
+def test_the_holder_key_names_the_save_it_guards() -> None:
+    assert holder_key(SAVE_KEY) == HOLDER_PREFIX + SAVE_KEY
+    assert holder_key("dominoes.save") != holder_key("dominoes.save:variant=block")
+
+
+def test_the_newest_tab_holds_the_table_and_the_older_one_is_told() -> None:
+    storage = Shared()
+    first = tab(storage, "A")
+    assert save(storage, first, "three moves")
+    second = tab(storage, "B")
+    assert second.known == "three moves"  # it starts from the latest position
+    # the browser tells the first tab its table's holder key changed
+    assert first.taken_by(holder_key(SAVE_KEY), "B")
+    assert first.elsewhere and not second.elsewhere
+    assert save(storage, second, "four moves")
+
+
+def test_a_tab_that_missed_the_news_never_saves_over_the_newer_game() -> None:
+    storage = Shared()
+    first = tab(storage, "A")
+    save(storage, first, "one move")
+    second = tab(storage, "B")
+    save(storage, second, "two moves")
+    assert not save(storage, first, "one move and another")  # (no storage event came)
+    assert first.elsewhere
+    assert storage[SAVE_KEY] == "two moves"
+
+
+def test_a_save_written_by_a_tab_that_knows_nothing_of_holding_is_not_overwritten() -> None:
+    storage = Shared()
+    first = tab(storage, "A")
+    save(storage, first, "one move")
+    storage.set(SAVE_KEY, "another build's game")  # an older build's tab: no holder key
+    assert not save(storage, first, "two moves")
+    assert storage[SAVE_KEY] == "another build's game"
+
+
+def test_play_here_takes_the_table_back_with_the_latest_save() -> None:
+    storage = Shared()
+    first = tab(storage, "A")
+    save(storage, first, "one move")
+    second = tab(storage, "B")
+    first.taken_by(holder_key(SAVE_KEY), "B")
+    save(storage, second, "two moves")
+    first.take()  # Play here
+    first.loaded()
+    assert not first.elsewhere and first.known == "two moves"
+    assert second.taken_by(holder_key(SAVE_KEY), "A")
+    assert save(storage, first, "three moves") and not save(storage, second, "two moves and more")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        (SAVE_KEY, "a save"),  # the save itself, not the holder
+        (holder_key(SAVE_KEY), "A"),  # this tab's own name written again
+        (holder_key("dominoes.save"), "B"),  # another table's holder
+        (holder_key(SAVE_KEY), None),  # the key removed
+        (None, None),  # storage cleared
+    ],
+)
+def test_other_changes_to_storage_leave_the_table_held(key: str | None, value: str | None) -> None:
+    hold = tab(Shared(), "A")
+    assert not hold.taken_by(key, value)
+    assert not hold.elsewhere
+
+
+def test_a_first_save_and_a_game_without_a_save_are_kept() -> None:
+    storage = Shared()
+    hold = tab(storage, "A")
+    assert hold.known is None
+    assert save(storage, hold, "the first move")
+    assert save(storage, hold, "the second move")
+
+
+def test_storage_too_full_for_the_holders_name_drops_the_other_tabs_name() -> None:
+    storage = Shared()
+    tab(storage, "A")
+    storage.full = True
+    second = tab(storage, "B")
+    assert holder_key(SAVE_KEY) not in storage  # A's name is gone: A no longer holds it
+    assert second.may_save()
+
+
+def test_storage_that_raises_on_every_call_holds_nothing_and_never_raises() -> None:
+    class Blocked:
+        def get(self, key: str) -> str | None:
+            raise RuntimeError("SecurityError")
+
+        def set(self, key: str, value: str) -> None:
+            raise RuntimeError("SecurityError")
+
+        def remove(self, key: str) -> None:
+            raise RuntimeError("SecurityError")
+
+        def keys(self) -> list[str]:
+            raise RuntimeError("SecurityError")
+
+    hold = TableHold(Blocked(), SAVE_KEY, "A")
+    hold.take()
+    hold.loaded()
+    assert hold.may_save() and not hold.elsewhere
