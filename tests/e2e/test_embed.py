@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from buildtools.server import make_server
 from tests.e2e.hosts import frame_id, host_html, serve_host_site
-from tests.e2e.table import play_hand_with_buttons, state
+from tests.e2e.table import play_hand_with_buttons, settle, state
 from tests.helpers.browser import READY_TIMEOUT_MS, Recorder, wait_until_ready
 
 
@@ -184,6 +184,33 @@ def test_tables_embedded_side_by_side_keep_their_own_games(
             after = state(table_frame(page, number))
             for key in ("variant", "hand", "layout_tiles", "scores", "hand_number"):
                 assert after[key] == played[number - 1][key], (number, key)
+        recorder.assert_clean()
+    finally:
+        context.close()
+
+
+def test_one_table_embedded_twice_is_held_by_one_frame_at_a_time(
+    partitioning_browser: Browser, host_site: Callable[..., str]
+) -> None:
+    """A rules page embeds the same link twice (without ``table=``): the two frames share one
+    game, so one holds it and the other says the game is open elsewhere, with Play here."""
+    query = "?variant=draw-2&seed=8&aidelay=0"
+    context = partitioning_browser.new_context()
+    try:
+        page, recorder = open_host(context, host_site([query, query]))
+        frames = [table_frame(page, 1), table_frame(page, 2)]
+        for frame in frames:
+            settle(frame)
+        away = [number for number, frame in enumerate(frames) if state(frame)["elsewhere"]]
+        assert len(away) == 1, "exactly one frame holds the game"
+        waiting, holding = frames[away[0]], frames[1 - away[0]]
+        expect(waiting.locator("#elsewhere-dialog")).to_be_visible()
+        played = play_hand_with_buttons(holding, stop_after_turns=1)
+        waiting.click("#play-here-btn")
+        taken = settle(waiting)
+        assert not taken["elsewhere"] and state(holding)["elsewhere"]
+        for key in ("hand", "layout_tiles", "scores", "hand_number"):
+            assert taken[key] == played[key], key
         recorder.assert_clean()
     finally:
         context.close()

@@ -199,7 +199,9 @@ def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
     assert page.evaluate("fetch('./style.css').then((r) => r.text())").count("the next build") == 0
 
-    with page.expect_navigation(timeout=60_000):  # the page reloads into the new build
+    # The page reloads into the new build; its load event may come late on a busy machine
+    # (once it did not within 60 s), and wait_until_ready waits for the table after it.
+    with page.expect_navigation(wait_until="commit", timeout=90_000):
         page.locator("#update-now").click()
     wait_until_ready(page)
     after = settle(page)
@@ -229,7 +231,7 @@ def test_an_update_accepted_while_the_computer_moves_waits_for_its_move(
     )
     make_my_move_with_buttons(page, current)
     assert page.evaluate("document.body.dataset.phase") == "bot"  # the computer waits 1.5 s to move
-    with page.expect_navigation(timeout=60_000):
+    with page.expect_navigation(wait_until="commit", timeout=90_000):  # (as above)
         page.locator("#update-now").click()
     wait_until_ready(page)
     left_while = page.evaluate("sessionStorage.getItem('left-while')")

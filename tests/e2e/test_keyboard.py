@@ -5,7 +5,6 @@ check of the main screens."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +19,10 @@ from tests.e2e.table import (
     settle,
     state,
 )
+from tests.helpers.axe import axe_violations
 
 pytestmark = pytest.mark.e2e
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 FOCUSED = """() => {
     const el = document.activeElement;
@@ -86,19 +85,6 @@ def test_a_whole_block_hand_is_played_with_the_keyboard_alone(open_app: Callable
     page.keyboard.press("Enter")
     settle(page)
     assert "a11y-hand" in (focused(page)["id"], focused(page)["group"])
-
-
-def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the page as it is now."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(AXE.read_text())
-    found = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-            .filter((v) => ['serious', 'critical'].includes(v.impact))
-            .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                          nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' '))}))"""
-    )
-    return list(found)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.table import play_hand_with_buttons, settle, state
-from tests.e2e.test_keyboard import axe_violations
+from tests.helpers.axe import axe_violations
 
 pytestmark = pytest.mark.e2e
 

@@ -1,0 +1,26 @@
+"""axe-core in the page: the accessibility rules the browser tests hold every screen to."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+__all__ = ["AXE", "axe_violations"]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core's script, from the npm dev dependency."""
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                          nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' '))}))"""
+    )
+    return list(found)
