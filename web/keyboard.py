@@ -36,8 +36,9 @@ class Keyboard:
     def _on_key(self, event: Any) -> None:
         key = str(event.key)
         self.page.keyboard_in_use = True
-        if key == "Escape" and self.page.el("hand-dialog").open:
-            event.preventDefault()
+        on_top = self.document.querySelector("dialog[open]:not(#hand-dialog)")  # (none: null, falsy)
+        if key == "Escape" and self.page.el("hand-dialog").open and not on_top:
+            event.preventDefault()  # (with a dialog over it, Escape closes that one, the browser's way)
             self.page.dismiss_summary()
             return
         target = event.target
@@ -49,7 +50,7 @@ class Keyboard:
             return
         if event.ctrlKey or event.metaKey or event.altKey:
             return
-        if self.document.querySelector("dialog[open]:not(#hand-dialog)"):  # (no match: null, falsy)
+        if on_top:
             return  # a dialog has the keyboard (the replay viewer has its own arrow keys)
         if key in ARROWS:
             if self._move_focus(key):

@@ -498,9 +498,15 @@ class Page:
         rows = [sheet_header(controller), *sheet_rows(controller)]
         for index, cells in enumerate(rows):
             row = self.document.createElement("tr")
-            for cell_text in cells:
+            for column, cell_text in enumerate(cells):
                 cell = self.document.createElement("th" if index == 0 else "td")
-                cell.textContent = cell_text
+                if index == 0 and column == len(cells) - 1:  # the notes' head: for screen readers
+                    hidden = self.document.createElement("span")
+                    hidden.className = "sr-only"
+                    hidden.textContent = cell_text
+                    cell.appendChild(hidden)
+                else:
+                    cell.textContent = cell_text
                 if index and cell_text and not cell_text.lstrip("-").isdigit():
                     cell.className = "note"
                 row.appendChild(cell)
@@ -551,14 +557,19 @@ def score_text(controller: Controller, scores: tuple[int, ...] | None = None) ->
     return " · ".join(parts) + f" · to {rules.target}"
 
 
+NOTES_HEAD = "Notes"
+"""The head of the sheet's last column (what a hand's line says besides its points): read out
+by screen readers, not shown."""
+
+
 def sheet_header(controller: Controller) -> list[str]:
     """The sheet's column heads: the hand's number, a hand column and a total column per side,
-    then notes."""
+    then notes (:data:`NOTES_HEAD`)."""
     heads = ["Hand"]
     for side in range(controller.match.rules.sides):
         label = side_label(controller, side)
         heads += [f"{label}: hand", f"{label}: total"]
-    return [*heads, ""]
+    return [*heads, NOTES_HEAD]
 
 
 def sheet_rows(controller: Controller) -> list[list[str]]:

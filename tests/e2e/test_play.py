@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.table import choose_rule_set, click_canvas, play_hand_with_buttons, settle, state
+from tests.helpers.axe import axe_rule_violations
 
 
 def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:
@@ -66,7 +67,9 @@ def test_a_complete_draw2_match_to_100_is_played_on_the_canvas(open_app: Callabl
     assert max(final["scores"]) >= 100
     assert hands_seen >= 1
     expect(page.locator("#hand-title")).to_have_text(re.compile(r"wins? the match"))
-    expect(page.locator("#hand-total")).to_have_text(re.compile(r"Final score: .* (is|are) credited with \d+ points"))
+    expect(page.locator("#hand-total")).to_have_text(
+        re.compile(r"Final score: .* (is|are) credited with \d+ points")
+    )
     expect(page.locator("#new-match-btn")).to_be_visible()
     expect(page.locator("#next-hand-btn")).to_be_hidden()
     # the match's own moment: by how much, where each side finished; then the same again
@@ -104,7 +107,9 @@ def test_a_four_player_block_hand_is_played_with_the_keyboard_buttons(open_app: 
     final = state(page)
     assert final["phase"] in ("hand-over", "match-over")
     expect(page.locator("#hand-rows tr")).to_have_count(4)
-    expect(page.locator("#hand-why")).to_have_text(re.compile(r"(went out(; .* | and )scores \d+|Blocked: .*)"))
+    expect(page.locator("#hand-why")).to_have_text(
+        re.compile(r"(went out(; .* | and )scores \d+|Blocked: .*)")
+    )
 
 
 GAME_KEYS = ("hand", "layout_tiles", "scores", "boneyard", "hand_number", "variant", "players")
@@ -210,11 +215,22 @@ def test_the_hand_summary_closes_to_show_the_board_and_opens_again(open_app: Cal
     dialog = page.locator("#hand-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#hand-title")).to_be_in_viewport()
+    assert axe_rule_violations(page, "empty-table-header") == []  # (the notes' head is read out)
     # Escape closes it, and the footer's Summary (focused) brings it back.
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator("#summary-btn")).to_be_focused()
     page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    # With New game open over it, Escape closes New game (the dialog on top) and only then the summary.
+    page.click("#new-game-btn")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.click("#summary-btn")
     expect(dialog).to_be_visible()
     # So does its close button; nothing overflows the phone's width meanwhile.
     close = page.locator("#hand-close").bounding_box()

@@ -185,7 +185,7 @@ def test_partnership_scores_read_we_and_they_with_a_sheet_per_hand() -> None:
             controller.act(controller.view().legal_actions[0])
     text = score_text(controller)
     assert text.startswith("We ") and " · They " in text and text.endswith("· to 200")
-    assert sheet_header(controller) == ["Hand", "We: hand", "We: total", "They: hand", "They: total", ""]
+    assert sheet_header(controller) == ["Hand", "We: hand", "We: total", "They: hand", "They: total", "Notes"]
     rows = sheet_rows(controller)
     assert len(rows) == 2
     for number, (line, row) in enumerate(zip(controller.match.sheet, rows, strict=True), start=1):
