@@ -38,9 +38,35 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** Whether a navigation is to the table's own page (its folder or index.html, any query). */
+function isTablePage(url) {
+  const scope = new URL(self.registration.scope).pathname;
+  return url.pathname === scope || url.pathname === `${scope}index.html`;
+}
+
+/** What a page outside the table says when the network cannot say it: it does not exist here. */
+function notFound() {
+  const html =
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'>" +
+    "<meta name='viewport' content='width=device-width, initial-scale=1'><title>Page not found</title>" +
+    "<link rel='icon' href='data:,'>" +
+    "<style>body{font:1.1rem/1.5 system-ui,sans-serif;margin:2rem;color:#1d1a16;background:#f4f1e8}" +
+    "a{color:#1f5c3a;font-weight:600}</style></head><body><h1>This page does not exist</h1>" +
+    "<p>There is nothing at this address. Check it for a typing mistake, or " +
+    `<a href="${self.registration.scope}">open the dominoes table</a>.</p></body></html>`;
+  return new Response(html, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && !isTablePage(url)) {
+    // Another address on the table's site: the server says what is there; offline, a page
+    // that is not the table's does not exist here (booting the table there would fail).
+    event.respondWith(fetch(request).catch(() => notFound()));
+    return;
+  }
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
       const cached =

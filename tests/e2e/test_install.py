@@ -175,6 +175,27 @@ def test_after_one_visit_a_whole_hand_plays_offline(open_app: Callable[..., Any]
     assert final["phase"] in ("hand-over", "match-over")
 
 
+def test_offline_a_mistyped_address_says_the_page_does_not_exist(
+    open_app: Callable[..., Any], app_url: str
+) -> None:
+    """Not the table failing to boot for want of a connection: the page is not there, and a
+    link leads to the table, which plays offline."""
+    session = open_app("?variant=block&players=4&seed=11&aidelay=0")
+    session.expect_clean = False  # (the browser logs the 404 it is given: checked below)
+    page = session.page
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    session.context.set_offline(True)
+    page.goto(app_url + "rulez/block", wait_until="commit")
+    expect(page.locator("h1")).to_have_text("This page does not exist")
+    expect(page).to_have_title("Page not found")
+    page.click("text=open the dominoes table")
+    wait_until_ready(page)
+    assert page.evaluate("navigator.onLine") is False
+    assert state(page)["phase"] in ("human", "bot")  # the plain table, booted offline
+    problems = session.recorder.problems()
+    assert len(problems) == 1 and "status of 404" in problems[0] and "/rulez/block" in problems[0], problems
+
+
 def deploy_changed_build(folder: Path) -> None:
     """Change a served dist/ as a new build would: a file differs, so the service worker
     has a new cache name and precache."""
