@@ -19,7 +19,7 @@ from web.replay.model import Stepping
 from web.storage.game_record import is_record
 from web.storage.stats import Stats, stats_lines
 from web.table import Table
-from web.table_kinds import replay_of_text
+from web.table_kinds import opened, replay_of_text
 
 __all__ = ["MAX_IMPORT_CHARS", "AppSide", "GameDialog", "import_error_text"]
 
@@ -160,7 +160,12 @@ class GameDialog:
         if not self._checked(text):
             return
         if not is_record(text):
-            self._import_error("A position is a single moment: use Play from it.")
+            problem = self._problem_playing(text)
+            self._import_error(
+                "A position is a single moment: use Play from it."
+                if problem is None
+                else f"This is neither a game record nor a position this table can read. {problem}"
+            )
             return
         try:
             replay = replay_of_text(text)
@@ -175,6 +180,10 @@ class GameDialog:
         text = self._import_text()
         if not self._checked(text):
             return
+        problem = self._problem_playing(text)  # (before asking whether to replace the game)
+        if problem is not None:
+            self._import_error(problem)
+            return
         under_way = self.app.table.under_way()
         if under_way and not self._confirm_replace:
             self._confirm_replace = True
@@ -188,6 +197,16 @@ class GameDialog:
             self._import_error(import_error_text(error))
             return
         self.page.el("game-dialog").close()
+
+    @staticmethod
+    def _problem_playing(text: str) -> str | None:
+        """Why ``text`` (a record or a position) cannot be played on from, in the player's
+        words; None if it can."""
+        try:
+            opened(text, 0)
+        except EngineError as error:
+            return import_error_text(error)
+        return None
 
     def _checked(self, text: str) -> bool:
         if not text.strip():

@@ -80,19 +80,27 @@ def test_a_broken_import_says_where_and_changes_nothing(open_app: OpenApp) -> No
     page.click("#game-btn")
     broken = record.replace("\n1. ", "\n1. 9-9@0-0 ", 1)
     page.fill("#import-text", broken)
-    page.click("#import-play-btn")  # the first press asks to confirm (a game is under way)
-    page.click("#import-play-btn")
+    page.click("#import-play-btn")  # checked before asking to replace the game under way
     error = page.locator("#import-error")
     expect(error).to_be_visible()
     line = next(n for n, text in enumerate(broken.split("\n"), start=1) if text.startswith("1. 9-9"))
     expect(error).to_contain_text(f"Line {line}, column 4: expected")
     assert "Traceback" not in (error.text_content() or "")
+    expect(page.locator("#game-said")).not_to_contain_text("replaces the game")
     page.fill("#import-text", "draw-2 2 100 ; scores 0-0 ; turn 7")
-    page.click("#import-replay-btn")
-    expect(error).to_contain_text("A position is a single moment")
-    page.click("#import-play-btn")
+    page.click("#import-replay-btn")  # neither a record nor a readable position: said so
+    expect(error).to_contain_text("neither a game record nor a position")
+    expect(error).to_contain_text("Line 1, column")
     page.click("#import-play-btn")
     expect(error).to_contain_text("Line 1, column")
+    # A good position: Replay it sends it to Play from it.
+    match = bot_match("draw-2", 2, 7, ["greedy"] * 2, 1)
+    hand = match.hands[0].start_copy()
+    for action in match.hands[0].actions[:3]:
+        hand.apply(action)
+    page.fill("#import-text", write_position(hand, seat=hand.turn))
+    page.click("#import-replay-btn")
+    expect(error).to_contain_text("A position is a single moment")
     page.keyboard.press("Escape")
     assert state(page)["hand"] == before["hand"] and saved(page) == record
 
