@@ -28,7 +28,7 @@ from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
 from web.replay.view import ReplayView
-from web.storage.first_game import NOT_KEPT, first_game, read_shared, slot_of
+from web.storage.first_game import NOT_KEPT, first_game, read_shared, saved_game, slot_of
 from web.storage.hold import TableHold
 from web.storage.local import LocalStorage
 from web.storage.saves import SaveSlots, slot_key
@@ -42,7 +42,6 @@ from web.table_kinds import (
     new_seed,
     opened,
     replay_of_text,
-    restored,
     table_for,
 )
 
@@ -390,15 +389,8 @@ class App:
         """Take the table back from the other tab, with the latest position saved there."""
         assert self.hold is not None
         self.hold.take()
-        saved, damaged = self.slots.load(self.slot)
+        game, damaged, _settings = saved_game(self.slots, self.slot)
         self.hold.loaded()
-        game = None
-        if saved is not None:
-            try:
-                game = restored(saved.text)
-            except EngineError:
-                damaged = self.slots.set_aside(self.slot)
-                self.hold.loaded()
         self.page.el("elsewhere-dialog").close()
         self._play(game if game is not None else new_game(self.table.settings, new_seed()))
         if damaged:

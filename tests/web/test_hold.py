@@ -4,32 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.storage import BlockedStorage, DictStorage
 from web.storage.hold import HOLDER_PREFIX, TableHold, holder_key
 
 SAVE_KEY = "dominoes.save:variant=block"
 
 
-class Shared(dict[str, str]):
-    """The storage every tab of the browser shares (a dict), able to refuse writes."""
-
-    full = False
-
-    def get(self, key: str) -> str | None:  # type: ignore[override]
-        return super().get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.full and len(value) > 0:
-            raise RuntimeError("QuotaExceededError")
-        self[key] = value
-
-    def remove(self, key: str) -> None:
-        self.pop(key, None)
-
-    def keys(self) -> list[str]:  # type: ignore[override]
-        return list(super().keys())
-
-
-def tab(storage: Shared, name: str) -> TableHold:
+def tab(storage: DictStorage, name: str) -> TableHold:
     """A tab booting: it takes the table, then reads the save."""
     hold = TableHold(storage, SAVE_KEY, name)
     hold.take()
@@ -37,7 +18,7 @@ def tab(storage: Shared, name: str) -> TableHold:
     return hold
 
 
-def save(storage: Shared, hold: TableHold, text: str) -> bool:
+def save(storage: DictStorage, hold: TableHold, text: str) -> bool:
     """A tab saving as the app does: only if it may."""
     if not hold.may_save():
         return False
@@ -52,7 +33,7 @@ def test_the_holder_key_names_the_save_it_guards() -> None:
 
 
 def test_the_newest_tab_holds_the_table_and_the_older_one_is_told() -> None:
-    storage = Shared()
+    storage = DictStorage()
     first = tab(storage, "A")
     assert save(storage, first, "three moves")
     second = tab(storage, "B")
@@ -64,27 +45,27 @@ def test_the_newest_tab_holds_the_table_and_the_older_one_is_told() -> None:
 
 
 def test_a_tab_that_missed_the_news_never_saves_over_the_newer_game() -> None:
-    storage = Shared()
+    storage = DictStorage()
     first = tab(storage, "A")
     save(storage, first, "one move")
     second = tab(storage, "B")
     save(storage, second, "two moves")
     assert not save(storage, first, "one move and another")  # (no storage event came)
     assert first.elsewhere
-    assert storage[SAVE_KEY] == "two moves"
+    assert storage.data[SAVE_KEY] == "two moves"
 
 
 def test_a_save_written_by_a_tab_that_knows_nothing_of_holding_is_not_overwritten() -> None:
-    storage = Shared()
+    storage = DictStorage()
     first = tab(storage, "A")
     save(storage, first, "one move")
     storage.set(SAVE_KEY, "another build's game")  # an older build's tab: no holder key
     assert not save(storage, first, "two moves")
-    assert storage[SAVE_KEY] == "another build's game"
+    assert storage.data[SAVE_KEY] == "another build's game"
 
 
 def test_play_here_takes_the_table_back_with_the_latest_save() -> None:
-    storage = Shared()
+    storage = DictStorage()
     first = tab(storage, "A")
     save(storage, first, "one move")
     second = tab(storage, "B")
@@ -108,13 +89,13 @@ def test_play_here_takes_the_table_back_with_the_latest_save() -> None:
     ],
 )
 def test_other_changes_to_storage_leave_the_table_held(key: str | None, value: str | None) -> None:
-    hold = tab(Shared(), "A")
+    hold = tab(DictStorage(), "A")
     assert not hold.taken_by(key, value)
     assert not hold.elsewhere
 
 
 def test_a_first_save_and_a_game_without_a_save_are_kept() -> None:
-    storage = Shared()
+    storage = DictStorage()
     hold = tab(storage, "A")
     assert hold.known is None
     assert save(storage, hold, "the first move")
@@ -122,29 +103,16 @@ def test_a_first_save_and_a_game_without_a_save_are_kept() -> None:
 
 
 def test_storage_too_full_for_the_holders_name_drops_the_other_tabs_name() -> None:
-    storage = Shared()
+    storage = DictStorage()
     tab(storage, "A")
-    storage.full = True
+    storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) - 1  # full
     second = tab(storage, "B")
-    assert holder_key(SAVE_KEY) not in storage  # A's name is gone: A no longer holds it
+    assert holder_key(SAVE_KEY) not in storage.data  # A's name is gone: A no longer holds it
     assert second.may_save()
 
 
 def test_storage_that_raises_on_every_call_holds_nothing_and_never_raises() -> None:
-    class Blocked:
-        def get(self, key: str) -> str | None:
-            raise RuntimeError("SecurityError")
-
-        def set(self, key: str, value: str) -> None:
-            raise RuntimeError("SecurityError")
-
-        def remove(self, key: str) -> None:
-            raise RuntimeError("SecurityError")
-
-        def keys(self) -> list[str]:
-            raise RuntimeError("SecurityError")
-
-    hold = TableHold(Blocked(), SAVE_KEY, "A")
+    hold = TableHold(BlockedStorage(), SAVE_KEY, "A")
     hold.take()
     hold.loaded()
     assert hold.may_save() and not hold.elsewhere

@@ -21,7 +21,7 @@ from web.settings import Settings
 from web.storage.saves import SaveSlots
 from web.table_kinds import Game, from_position, new_game, new_seed, restored
 
-__all__ = ["NOT_KEPT", "FirstGame", "first_game", "read_shared", "slot_of"]
+__all__ = ["NOT_KEPT", "FirstGame", "first_game", "read_shared", "saved_game", "slot_of"]
 
 NOT_KEPT = (
     "This browser does not let the table store anything here, so games will not be kept: "
@@ -57,6 +57,19 @@ def slot_of(link: LinkRequest, shared: Shared | None) -> str:
     return link.key
 
 
+def saved_game(slots: SaveSlots, slot: str) -> tuple[Game | None, str | None, dict[str, Any] | None]:
+    """The game saved in ``slot``, restored; a notice if it was damaged (it is then set aside);
+    and the settings worth a new game when the save could not be restored but they could."""
+    saved, damaged = slots.load(slot)
+    settings_kept = slots.damaged_settings
+    if saved is None:
+        return None, damaged, settings_kept
+    try:
+        return restored(saved.text), None, None
+    except EngineError:  # every part is well formed, but a move cannot be played
+        return None, slots.set_aside(slot), saved.settings
+
+
 def first_game(
     slots: SaveSlots, slot: str, link: LinkRequest, shared: Shared | None, problems: list[str]
 ) -> FirstGame:
@@ -68,15 +81,7 @@ def first_game(
         return new_seed() if link.seed is None else link.seed
 
     notices = [] if slots.available else [NOT_KEPT]
-    saved, damaged = slots.load(slot)
-    settings_kept = slots.damaged_settings
-    game: Game | None = None
-    if saved is not None:
-        try:
-            game = restored(saved.text)
-        except EngineError:  # every part is well formed, but a move cannot be played
-            settings_kept = saved.settings
-            damaged = slots.set_aside(slot)
+    game, damaged, settings_kept = saved_game(slots, slot)
     notices += [message for message in (damaged, link.notice(), *problems) if message]
     if game is not None:
         return FirstGame(game, True, notices)

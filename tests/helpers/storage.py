@@ -1,0 +1,48 @@
+"""Key-value stores standing in for the browser's ``localStorage`` in the storage tests."""
+
+from __future__ import annotations
+
+__all__ = ["BlockedStorage", "DictStorage", "SecurityError"]
+
+
+class DictStorage:
+    """A storage in a dict; refuses a write that would pass ``quota`` characters (keys and values)."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if self.quota is not None and used + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+class SecurityError(Exception):
+    """What the browser raises for storage in a cross-site iframe."""
+
+
+class BlockedStorage:
+    """Storage that throws on every call."""
+
+    def get(self, key: str) -> str | None:
+        raise SecurityError("The operation is insecure.")
+
+    def set(self, key: str, value: str) -> None:
+        raise SecurityError("The operation is insecure.")
+
+    def remove(self, key: str) -> None:
+        raise SecurityError("The operation is insecure.")
+
+    def keys(self) -> list[str]:
+        raise SecurityError("The operation is insecure.")
