@@ -24,15 +24,18 @@ from web.game_dialog import GameDialog, import_error_text
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
 from web.new_game_dialog import NewGameDialog
+from web.notice import Notice
 from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
 from web.replay.view import ReplayView
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, saved_game, slot_of
 from web.storage.hold import TableHold
+from web.storage.keeper import GameKeeper
 from web.storage.local import LocalStorage
 from web.storage.saves import SaveSlots, slot_key
 from web.storage.stats import Stats
+from web.storage.unsaved import UnsavedMoves
 from web.table import Surroundings, Table
 from web.table_kinds import (
     CLICKS,
@@ -51,11 +54,7 @@ __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
 DEFAULT_AI_DELAY_MS = 700
 """How long a computer player waits before moving, unless a link says otherwise."""
 
-SAVE_FAILED = (
-    "Your game could not be saved: the browser's storage for this site is full. "
-    "Play on; a reload would start a new game."
-)
-"""Said once when storage that worked refuses a save."""
+_DAY_MS = 86_400_000
 
 
 class App:
@@ -73,27 +72,28 @@ class App:
         self.link: LinkRequest = parse_link(str(window.location.search))
         delay_ms = DEFAULT_AI_DELAY_MS if self.link.ai_delay_ms is None else self.link.ai_delay_ms
         self.storage = LocalStorage(window)
-        self.slots = SaveSlots(self.storage)
+        self.slots = SaveSlots(self.storage, today=int(window.Date.now()) // _DAY_MS)
+        self.unsaved = UnsavedMoves((LocalStorage(window, "sessionStorage"), self.storage))
+        """The notes of moves storage had no room for (:mod:`web.storage.unsaved`)."""
         self.shared, shared_error = read_shared(str(window.location.hash))
         self.slot = slot_of(self.link, self.shared)
         """This table's save slot (:func:`web.storage.first_game.slot_of`)."""
-        self._told_save_failed = False
         self.embed = self.link.embed
         self.hold = (
-            TableHold(self.storage, slot_key(self.slot), secrets.token_hex(8))
-            if self.slots.available
-            else None
+            None if self.slots.blocked else TableHold(self.storage, slot_key(self.slot), secrets.token_hex(8))
         )
         """Whether this tab holds its table's game (:mod:`web.storage.hold`); None where nothing is kept."""
         if self.hold is not None:
             self.hold.take()  # before the save is read: the game starts from its latest position
-        first = first_game(self.slots, self.slot, self.link, self.shared, [shared_error])
+        first = first_game(self.slots, self.slot, self.link, self.shared, [shared_error], self.unsaved)
         if self.hold is not None:
             self.hold.loaded()
+        self.slots.opened(self.slot)
         self.restored = first.restored
         """Whether this boot picked up a saved game."""
-        self.notices = first.notices
-        self.stats = Stats(self.storage) if self.slots.available and not self.embed.enabled else None
+        self.boot_notices = first.notices
+        """What the person is told about the boot."""
+        self.stats = Stats(self.storage) if not self.slots.blocked and not self.embed.enabled else None
         sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self.replay_view = ReplayView(self.page, window, proxy, sprites)
@@ -120,6 +120,15 @@ class App:
         self.table: Table = table_for(first.game, self.around)
         """The game being played, at its table."""
         self._seat(self.table)
+        self.notice = Notice(self.page, lambda: self.table.invalidate(resized=True))
+        self.keeper = (
+            None
+            if self.hold is None
+            else GameKeeper(self.slots, self.slot, self.hold, self.unsaved, self.notice.add, self.notice.drop)
+        )
+        """Writes the game to its slot after every move (None where storage is blocked)."""
+        if self.keeper is not None and first.restored:
+            self.keeper.loaded(self.table, self.table.progress())
 
     # --- starting ------------------------------------------------------------------------
 
@@ -165,12 +174,13 @@ class App:
         self._resize_proxy = self._proxy(lambda *_args: self.table.invalidate(resized=True))
         window.ResizeObserver.new(self._resize_proxy).observe(canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
+        page.on(page.el("notice-download"), "click", lambda _e: self.game_dialog.download())
         page.on(window, "storage", self._on_storage)
         page.on(page.el("play-here-btn"), "click", lambda _e: self._play_here())
         page.on(
             page.el("elsewhere-dialog"), "cancel", lambda event: event.preventDefault()
         )  # Esc keeps it up
-        self.show_notice(" ".join(self.notices) or None, quiet=self.notices == [NOT_KEPT])
+        self.show_notice(" ".join(self.boot_notices) or None, quiet=self.boot_notices == [NOT_KEPT])
         page.show_thinking(False)
         window.dominoesTest = self._proxy_object()
         self.document.getElementById("app").hidden = False
@@ -328,15 +338,11 @@ class App:
     # --- the page around the game ------------------------------------------------------------
 
     def show_notice(self, text: str | None, quiet: bool = False) -> None:
-        """Show a message that stays until dismissed (``None`` hides it).
+        """Show a message that stays until dismissed, in place of any shown (``None`` hides it).
 
         A ``quiet`` one is read out politely by screen readers, not as an alert.
         """
-        notice = self.page.el("notice")
-        notice.setAttribute("role", "status" if quiet else "alert")
-        self.page.el("notice-text").textContent = text or ""
-        notice.hidden = text is None
-        self.table.invalidate(resized=True)  # the board area changes size
+        self.notice.show(text, quiet)
 
     def after_change(self) -> None:
         """The game changed: the table saves it, shows it and lets computer players move."""
@@ -393,25 +399,13 @@ class App:
         self.hold.loaded()
         self.page.el("elsewhere-dialog").close()
         self._play(game if game is not None else new_game(self.table.settings, new_seed()))
+        if self.keeper is not None:
+            self.keeper.loaded(self.table if game is not None else None, self.table.progress())
         if damaged:
             self.show_notice(damaged)
 
     def _keep(self, text: str) -> None:
-        """Keep ``text`` (a game's record) in this table's slot; say once if storage refuses it.
-
-        Not while another tab holds the table, nor over a save another tab wrote since this
-        one last loaded or wrote it (:meth:`web.storage.hold.TableHold.may_save`): this tab
-        steps aside instead."""
-        hold = self.hold
-        if hold is not None and not hold.may_save():
+        """Keep ``text`` (the game's record) in this table's slot (:mod:`web.storage.keeper`);
+        step aside if another tab holds the table."""
+        if self.keeper is not None and not self.keeper.keep(text, self.table, self.table.progress()):
             self._step_aside()
-            return
-        if self.slots.save(self.slot, text):
-            if hold is not None:
-                hold.wrote(text)
-            return
-        if not self.slots.available:
-            return
-        if not self._told_save_failed:
-            self._told_save_failed = True
-            self.show_notice(SAVE_FAILED)

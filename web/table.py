@@ -136,6 +136,11 @@ class Table(Protocol):
         """The game as the save slot keeps it (a record)."""
         ...
 
+    def progress(self) -> str:
+        """How far the game has got, in the player's words (``"hand 2, move 14"``): what a
+        notice says a reload brings back when storage is full."""
+        ...
+
     def shared_record(self, date: str) -> str:
         """The game's record to show, copy or share (dated ``date`` unless it has a date)."""
         ...

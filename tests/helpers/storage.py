@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from web.storage.saves import StorageFull
+
 __all__ = ["BlockedStorage", "DictStorage", "SecurityError"]
 
 
@@ -18,7 +20,7 @@ class DictStorage:
     def set(self, key: str, value: str) -> None:
         used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
         if self.quota is not None and used + len(key) + len(value) > self.quota:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+            raise StorageFull("the quota has been exceeded")
         self.data[key] = value
 
     def remove(self, key: str) -> None:

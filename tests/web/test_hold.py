@@ -116,3 +116,14 @@ def test_storage_that_raises_on_every_call_holds_nothing_and_never_raises() -> N
     hold.take()
     hold.loaded()
     assert hold.may_save() and not hold.elsewhere
+
+
+def test_a_late_event_of_a_tab_taken_over_since_leaves_the_newest_holding() -> None:
+    """Two frames booting at once: A takes the table, then B; the event of A's taking reaches
+    B only after B took the table. B still holds it, and A is told by B's event."""
+    storage = DictStorage()
+    first = tab(storage, "A")
+    second = tab(storage, "B")
+    assert not second.taken_by(holder_key(SAVE_KEY), "A"), "A's event came after B took the table"
+    assert not second.elsewhere
+    assert first.taken_by(holder_key(SAVE_KEY), "B") and first.elsewhere

@@ -66,6 +66,16 @@ class DiceController:
             tags[f"Level{seat}"] = HUMAN if seat == 0 else self.settings.levels[seat - 1]
         return self.session
 
+    def progress(self) -> str:
+        """How far the session has got, in the player's words: ``"hand 2, round 3"``, or
+        ``"the end of hand 2"``, or ``"the end of the game"``."""
+        session = self.session
+        if session.is_over:
+            return "the end of the game"
+        if self.hand.is_over:
+            return f"the end of hand {session.hand_number}"
+        return f"hand {session.hand_number}, round {len(self.hand.rounds) + 1}"
+
     @classmethod
     def restore(cls, text: str) -> DiceController:
         """The session saved by :meth:`save`; raises :class:`EngineError` if it is damaged."""

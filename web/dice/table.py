@@ -333,6 +333,10 @@ class DiceTable:
         """The session as the save slot keeps it (with the choices of a round being chosen)."""
         return self.controller.save()
 
+    def progress(self) -> str:
+        """How far the game has got, in the player's words (``"hand 2, move 14"``)."""
+        return self.controller.progress()
+
     def shared_record(self, date: str) -> str:
         """The session's record without the choices of a round still being chosen (secret
         until the reveal), dated ``date`` unless it has a date."""

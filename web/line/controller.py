@@ -61,6 +61,17 @@ class Controller:
         """The whole match as a record (``docs/notation.md``), names and levels in its tags."""
         return game_text(self.settings, self.match, self.names, self.player_at)
 
+    def progress(self) -> str:
+        """How far the match has got, in the player's words: ``"hand 2, move 14"``, or
+        ``"the end of hand 1, 9-0"`` (the score after it), or ``"the end of the match, 100-87"``."""
+        match = self.match
+        score = "-".join(map(str, match.scores))
+        if match.is_over:
+            return f"the end of the match, {score}"
+        if match.hand.is_over:
+            return f"the end of hand {match.hand_number}, {score}"
+        return f"hand {match.hand_number}, move {len(match.hand.actions)}"
+
     @classmethod
     def restore(cls, text: str) -> Controller:
         """The match saved by :meth:`save` (or in the JSON form saves had before records);

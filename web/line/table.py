@@ -513,7 +513,9 @@ class LineTable:
                 self.board.request_frame()
         if self._drag is not None:
             scene = self._drag.on(scene)
-        self.boxes_drawn = draw_on_canvas(self.around.window, self.board.ctx, scene, ratio, self.around.sprites)
+        self.boxes_drawn = draw_on_canvas(
+            self.around.window, self.board.ctx, scene, ratio, self.around.sprites
+        )
         self.size_drawn = (scene.width, scene.height)
         self.board.drawn()
 
@@ -563,6 +565,10 @@ class LineTable:
     def save(self) -> str:
         """The whole match as a record."""
         return self.controller.save()
+
+    def progress(self) -> str:
+        """How far the game has got, in the player's words (``"hand 2, move 14"``)."""
+        return self.controller.progress()
 
     def shared_record(self, date: str) -> str:
         """The match's record, dated ``date`` unless it has a date."""

@@ -18,16 +18,43 @@ from web.game_dialog import import_error_text
 from web.links.params import LinkRequest
 from web.links.share import Shared, SharedError, read_fragment
 from web.settings import Settings
-from web.storage.saves import SaveSlots
+from web.storage.saves import SaveSlots, slot_key
+from web.storage.unsaved import UnsavedMoves
 from web.table_kinds import Game, from_position, new_game, new_seed, restored
 
-__all__ = ["NOT_KEPT", "FirstGame", "first_game", "read_shared", "saved_game", "slot_of"]
+__all__ = [
+    "NOT_KEPT",
+    "FirstGame",
+    "first_game",
+    "lost_game",
+    "older_position",
+    "read_shared",
+    "saved_game",
+    "slot_of",
+]
 
 NOT_KEPT = (
     "This browser does not let the table store anything here, so games will not be kept: "
     "a reload starts a new game."
 )
 """Said once when storage is blocked (a cross-site frame, some private windows)."""
+
+
+def older_position(saved: str, reached: str) -> str:
+    """The notice of a restored game older than the one played: storage had no room for the
+    moves from ``saved`` (the restored position) to ``reached`` (both in the player's words)."""
+    return (
+        "The browser's storage for this site was full, so the moves after "
+        f"{saved} could not be saved: this is the game as it was then (it had reached {reached})."
+    )
+
+
+def lost_game(reached: str) -> str:
+    """The notice of a new game started where storage had no room for any of the last one."""
+    return (
+        "The browser's storage for this site was full, so your last game "
+        f"(at {reached}) could not be saved. A new game has started."
+    )
 
 
 @dataclass(frozen=True)
@@ -71,18 +98,31 @@ def saved_game(slots: SaveSlots, slot: str) -> tuple[Game | None, str | None, di
 
 
 def first_game(
-    slots: SaveSlots, slot: str, link: LinkRequest, shared: Shared | None, problems: list[str]
+    slots: SaveSlots,
+    slot: str,
+    link: LinkRequest,
+    shared: Shared | None,
+    problems: list[str],
+    unsaved: UnsavedMoves | None = None,
 ) -> FirstGame:
     """The game saved in ``slot`` if there is one, else the game ``shared`` (a link's
     position) starts, else a new game (the link's settings, a damaged save's, or the default
-    table), dealt from the link's seed or a new one; ``problems``: what the person is told already."""
+    table), dealt from the link's seed or a new one; ``problems``: what the person is told
+    already; ``unsaved``: the notes of moves storage had no room for, so that an older
+    position is never restored as if it were the latest."""
 
     def seed() -> int:
         return new_seed() if link.seed is None else link.seed
 
-    notices = [] if slots.available else [NOT_KEPT]
+    notices = [NOT_KEPT] if slots.blocked else []
+    saved_text = slots.text(slot)
+    reached = None if unsaved is None else unsaved.reached(slot_key(slot), saved_text)
     game, damaged, settings_kept = saved_game(slots, slot)
     notices += [message for message in (damaged, link.notice(), *problems) if message]
+    if reached is not None and game is not None:
+        notices.append(older_position(game.progress(), reached))
+    elif reached is not None and saved_text is None:
+        notices.append(lost_game(reached))
     if game is not None:
         return FirstGame(game, True, notices)
     if shared is not None and shared.kind == "position":

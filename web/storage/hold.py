@@ -73,10 +73,13 @@ class TableHold:
         ``newValue``) takes this table from this tab; if so, :attr:`elsewhere` is set.
 
         A ``key`` of None is the whole storage cleared: no tab holds the table then, and
-        this one keeps it.
+        this one keeps it. The holder is read again, not taken from the event: events come
+        late (by then this tab may have taken the table back, after the tab that wrote them).
         """
         if key == self.key and new_value is not None and new_value != self.tab:
-            self.elsewhere = True
+            holder = self._read(self.key)
+            if holder is not None and holder != self.tab:
+                self.elsewhere = True
         return self.elsewhere
 
     def may_save(self) -> bool:

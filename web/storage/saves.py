@@ -6,6 +6,12 @@ a dict). It sets every unreadable save aside (the newest :data:`MAX_BROKEN` are 
 clears the live slot so the next boot does not trip on it again, and never lets a storage
 error (a sandboxed iframe's ``SecurityError``, a full quota) escape.
 
+When storage is full, the game being played comes first: a save that does not fit makes
+room from what the table owns and may drop (the copies set aside but the newest, then the
+saves of tables not opened for :data:`STALE_DAYS` days, the longest unopened first), and
+says what it dropped (:attr:`SaveSlots.room_made`). To know which tables are old, each
+boot notes the day its table was opened under :data:`OPENED_KEY`.
+
 Each text is checked by :func:`web.storage.save_check.validate_save` before it is restored.
 
 Pure Python (standard library only); no browser imports.
@@ -14,6 +20,7 @@ Pure Python (standard library only); no browser imports.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -31,12 +38,15 @@ __all__ = [
     "LEGACY_BROKEN_KEY",
     "MAX_BROKEN",
     "MAX_SLOT_CHARS",
+    "OPENED_KEY",
     "PROBE_KEY",
     "SAVE_KEY",
     "SLOT_PREFIX",
+    "STALE_DAYS",
     "TRUNCATED_NOTE",
     "SaveSlots",
     "Storage",
+    "StorageFull",
     "slot_key",
 ]
 
@@ -61,6 +71,13 @@ MAX_BROKEN = 5
 MAX_SLOT_CHARS = 64
 """Slot names longer than this (or with other characters than ``_SLOT_SAFE``) are hashed."""
 
+OPENED_KEY = "dominoes.opened"
+"""A JSON object: each save key and the day (counted from 1970-01-01) its table was last opened."""
+
+STALE_DAYS = 60
+"""A table not opened for this many days may lose its save when storage is full and the
+table being played needs the room."""
+
 TRUNCATED_NOTE = "(cut to the first {kept} of {total} characters)\n"
 """The line that starts a set-aside copy storage had no room for in full."""
 
@@ -69,11 +86,16 @@ _MIN_KEPT_CHARS = 1024
 _NOTE = re.compile(r"\(cut to the first (\d{1,7}) of (\d{1,12}) characters\)\n", re.ASCII)
 
 
+class StorageFull(Exception):
+    """Raised by a :class:`Storage`'s ``set`` when the browser's storage for the site is full
+    (any other error means storage is blocked or broken)."""
+
+
 class Storage(Protocol):
     """A key-value store of text, like the browser's ``localStorage``.
 
-    Any call may raise (a sandboxed iframe's ``SecurityError``; ``set`` when the quota is
-    full); :class:`SaveSlots` catches everything.
+    Any call may raise (a sandboxed iframe's ``SecurityError``; ``set`` raises
+    :class:`StorageFull` when the quota is full); :class:`SaveSlots` catches everything.
     """
 
     def get(self, key: str) -> str | None:
@@ -81,7 +103,8 @@ class Storage(Protocol):
         ...
 
     def set(self, key: str, value: str) -> None:
-        """Keep ``value`` under ``key``; may raise when storage is full or blocked."""
+        """Keep ``value`` under ``key``; raises :class:`StorageFull` when storage is full, and
+        may raise anything when it is blocked."""
         ...
 
     def remove(self, key: str) -> None:
@@ -135,19 +158,45 @@ def _is_copy_of(stored: str | None, text: str) -> bool:
 class SaveSlots:
     """One save per table over a :class:`Storage`; storage errors never escape.
 
-    ``available`` says whether storage took a test write when this was made (False in a
-    sandboxed iframe or with storage full); reads and writes are still tried either way.
+    ``available`` says whether storage took a test write when this was made; ``full``,
+    whether it refused it for want of room (storage can be read, and a save may still fit
+    once room is made); ``blocked``, whether it cannot be used at all (a sandboxed iframe,
+    some private windows). Reads and writes are tried either way.
     """
 
-    def __init__(self, storage: Storage) -> None:
-        """Use ``storage``, probing it once with a write and a removal of :data:`PROBE_KEY`."""
+    def __init__(self, storage: Storage, today: int | None = None) -> None:
+        """Use ``storage``, probing it once with a write and a removal of :data:`PROBE_KEY`;
+        ``today`` (days since 1970-01-01) dates the tables opened, None: no dates are kept
+        and no table counts as old."""
         self._storage = storage
-        self.available = self._call(lambda: storage.set(PROBE_KEY, "1")) and self._call(
-            lambda: storage.remove(PROBE_KEY)
-        )
+        self._today = today
+        self.full = False
+        """Whether storage refused the last write for want of room (see :class:`StorageFull`)."""
+        self.available = self._set(PROBE_KEY, "1") and self._remove(PROBE_KEY)
+        self.blocked = not self.available and not self.full
+        """Whether storage cannot be used at all: nothing will be kept, and the person is told so."""
         self.damaged_settings: dict[str, Any] | None = None
         """The settings of the last save :meth:`load` set aside, when they are still usable
         (see :func:`settings_of_damaged_save`): start the new match with them."""
+        self.room_made: str | None = None
+        """What the last :meth:`save` dropped to make room, in the player's words (None: nothing)."""
+
+    def opened(self, slot: str) -> None:
+        """Note that ``slot``'s table was opened today (and date any save not yet dated), so
+        that a full storage drops only the saves of tables long unopened."""
+        if self._today is None:
+            return
+        days = self._opened_days()
+        present = set(self._slot_keys())
+        days = {key: day for key, day in days.items() if key in present}
+        for key in present:
+            days.setdefault(key, self._today)
+        days[slot_key(slot)] = self._today
+        self._set(OPENED_KEY, json.dumps(days, sort_keys=True, separators=(",", ":")))
+
+    def text(self, slot: str) -> str | None:
+        """The text in ``slot`` as stored, unchecked (None: there is none, or storage failed)."""
+        return self._get(slot_key(slot))
 
     def load(self, slot: str) -> tuple[ValidSave | None, str | None]:
         """The table's save, checked, and a notice for the player if it could not be read.
@@ -182,19 +231,28 @@ class SaveSlots:
         """Keep ``text`` as the table's save; False if it was not kept. Never raises.
 
         A text over :data:`MAX_SAVE_CHARS` is not written (it could not be loaded; the
-        previous save stays). When storage refuses, the oldest saves set aside are dropped,
-        one at a time, to make room: the game being played matters more.
+        previous save stays). When storage is full, room is made first from what the table
+        may drop (see the module's docstring), one item at a time until the save fits;
+        :attr:`room_made` then says what was dropped, even if the save still did not fit.
         """
+        self.room_made = None
         if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
             return False
         key = slot_key(slot)
         if self._set(key, text):
             return True
-        for broken in self._broken_keys():
-            self._remove(broken)
+        dropped: list[str] = []
+        kept = False
+        for kind, spare in self._spares(key) if self.full else ():
+            self._remove(spare)
+            dropped.append(kind)
             if self._set(key, text):
-                return True
-        return False
+                kept = True
+                break
+        if dropped:
+            self._forget_dropped()
+            self.room_made = _room_made(dropped, kept)
+        return kept
 
     def broken_saves(self) -> list[str]:
         """The saves set aside, oldest first (a copy cut short starts with :data:`TRUNCATED_NOTE`).
@@ -257,8 +315,57 @@ class SaveSlots:
         return value if isinstance(value, str) else None  # Pyodide gives JS null as a non-str
 
     def _set(self, key: str, value: str) -> bool:
-        """Store ``value`` under ``key``; whether storage took it."""
-        return self._call(lambda: self._storage.set(key, value))
+        """Store ``value`` under ``key``; whether storage took it (:attr:`full` says whether
+        a refusal was for want of room)."""
+        try:
+            self._storage.set(key, value)
+        except StorageFull:
+            self.full = True
+            return False
+        except Exception:  # storage blocked, or a bug in the adapter
+            return False
+        self.full = False
+        return True
+
+    def _spares(self, keep: str) -> list[tuple[str, str]]:
+        """What may be dropped to make room for the save under ``keep``, first to go first:
+        each item's kind (``"copy"`` or ``"table"``) and key."""
+        copies = [LEGACY_BROKEN_KEY] if self._get(LEGACY_BROKEN_KEY) is not None else []
+        copies += self._broken_keys()
+        spares = [("copy", key) for key in copies[:-1]]
+        if self._today is not None:
+            days = self._opened_days()
+            old = [key for key in self._slot_keys() if key != keep and key in days]
+            old = [key for key in old if self._today - days[key] >= STALE_DAYS]
+            spares += [("table", key) for key in sorted(old, key=lambda key: (days[key], key))]
+        return spares
+
+    def _forget_dropped(self) -> None:
+        """Drop the dates of tables whose saves are gone (the index stays small)."""
+        days = self._opened_days()
+        present = set(self._slot_keys())
+        if set(days) - present:
+            kept = {key: day for key, day in days.items() if key in present}
+            self._set(OPENED_KEY, json.dumps(kept, sort_keys=True, separators=(",", ":")))
+
+    def _opened_days(self) -> dict[str, int]:
+        """The day each table was last opened (see :data:`OPENED_KEY`); unreadable dates are none."""
+        text = self._get(OPENED_KEY)
+        try:
+            data = json.loads(text) if text is not None and len(text) <= MAX_SAVE_CHARS else {}
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {key: day for key, day in data.items() if isinstance(day, int) and not isinstance(day, bool)}
+
+    def _slot_keys(self) -> list[str]:
+        """The keys of every table's save in storage."""
+        keys = self._call_value(self._storage.keys)
+        listed = keys if isinstance(keys, list | tuple) else []
+        return [
+            key for key in listed if isinstance(key, str) and (key == SAVE_KEY or key.startswith(SLOT_PREFIX))
+        ]
 
     def _remove(self, key: str) -> bool:
         """Remove ``key``; whether storage did."""
@@ -280,3 +387,18 @@ class SaveSlots:
             return action()
         except Exception:  # any storage error: blocked, full, or a bug in the adapter
             return None
+
+
+def _room_made(dropped: list[str], kept: bool) -> str:
+    """What making room dropped (``dropped``: each item's kind), as the player is told it."""
+    copies, tables = dropped.count("copy"), dropped.count("table")
+    parts = []
+    if copies:
+        parts.append(f"{copies} damaged saved {'game' if copies == 1 else 'games'} set aside earlier")
+    if tables:
+        parts.append(
+            f"the saved {'game' if tables == 1 else 'games'} of {tables} other "
+            f"{'table' if tables == 1 else 'tables'} not opened for {STALE_DAYS} days"
+        )
+    done = "so your game is saved" if kept else "but your game still does not fit"
+    return f"The browser's storage for this site was full: the table removed {' and '.join(parts)}, {done}."
