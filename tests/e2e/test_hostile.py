@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from engine.line.json_record import match_record
 from tests.e2e.table import settle, state
 from tests.helpers.browser import KeptPage, Recorder, wait_until_ready
-from web.line.controller import Controller
+from web.line.controller import Controller, Settings
 
 INTERNALS = re.compile(r"Traceback|\b[A-Z][A-Za-z]*Error\b|int\(\)|invalid literal|File \"|line \d+|<script")
 """What a message for the player must never show."""
@@ -355,3 +355,60 @@ def test_a_damaged_record_keeps_the_players_settings(save_page: tuple[Page, Any]
     current = state(page)
     assert (current["variant"], current["players"]) == ("block", 3)
     expect(page.locator("#notice-text")).to_contain_text("could not be restored")
+
+
+def four_player_block_save() -> str:
+    """A four-player Block match's save in its second hand, as the table writes it."""
+    controller = Controller(Settings.for_variant("block", 4), 7)
+    match = controller.match
+    while not match.hand.is_over:
+        match.apply(match.legal_actions()[0])
+    match.next_hand()
+    for _ in range(5):
+        match.apply(match.legal_actions()[0])
+    return controller.save()
+
+
+#: Damaged record saves, and what the notice must say is wrong with each.
+DAMAGED_RECORDS: dict[str, tuple[Callable[[str], str], str]] = {
+    "cut short": (lambda text: text[: len(text) // 2 + 7], "it is cut short"),
+    "cut in the tags": (lambda text: text[:120], "it is cut short"),
+    "a wrong Score tag": (
+        lambda text: re.sub(r'\[Score "[^"]*"\]', '[Score "99-0-0-0"]', text),
+        "the score written in it does not match its moves",
+    ),
+    "a wrong Result tag": (
+        lambda text: re.sub(r'\[Result "[^"]*"\]', '[Result "1-0"]', text),
+        "the result written in it does not match its moves",
+    ),
+    "a tile dealt twice": (
+        lambda text: re.sub(r'(\[Tiles0 ")(\S+) \S+', r"\g<1>\g<2> \g<2>", text, count=1),
+        "a tile is dealt twice in it",
+    ),
+    "a 5,000-digit seed": (
+        lambda text: re.sub(r'\[Seed "\d+"\]', '[Seed "' + "9" * 5000 + '"]', text),
+        "its seed is not a number this table can use",
+    ),
+    "an unreadable header": (
+        lambda text: text.replace('[Target "100"]', '[Target "100', 1),
+        "its description of the game cannot be read",
+    ),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_RECORDS, ids=list(DAMAGED_RECORDS))
+def test_a_damaged_record_save_is_named_for_what_is_wrong_and_the_game_played_goes_on(
+    save_page: tuple[Page, Any], app_url: str, damage: str
+) -> None:
+    """The notice names the real cause, and the new game is the four-player Block the save
+    was of (not the plain table's default), whatever part of the save was damaged."""
+    page, _save = save_page
+    make, cause = DAMAGED_RECORDS[damage]
+    text = make(four_player_block_save())
+    page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('dominoes.save', text); }", text)
+    page.goto(app_url + "?aidelay=0", wait_until="commit")
+    wait_until_ready(page)
+    current = assert_playable(page)
+    notice = page.locator("#notice-text").text_content() or ""
+    assert f"Your saved game could not be restored: {cause}" in notice, notice
+    assert (current["variant"], current["players"]) == ("block", 4)

@@ -697,11 +697,12 @@ def test_a_save_from_before_records_restores_to_the_same_game(number: int) -> No
     ("damage", "expected"),
     [
         (lambda text: text.replace('"draw-2"', '"draw-9"'), "not one this table offers"),
-        (lambda text: text.replace('[Players "2"]', '[Players "7"]'), "not one this table offers"),
+        (lambda text: text.replace('[Players "2"]', '[Players "7"]'), "number of players does not fit"),
         (lambda text: text.replace('[Target "100"]', '[Target "1e9"]'), "not one this table offers"),
         (lambda text: text.replace("[Variant", '[Variant "x"] [Variant', 1), "not one this table offers"),
         (lambda text: text + " " * MAX_SAVE_CHARS, "too long"),
-        (lambda text: text.replace("]", "", 1), "not one this table offers"),
+        (lambda text: text.replace("]", "", 1), "its description of the game cannot be read"),
+        (lambda text: text[: text.index("[Seed") + 9], "it is cut short"),
     ],
 )
 def test_a_record_save_with_damaged_tags_is_refused_in_plain_words(

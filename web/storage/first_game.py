@@ -18,6 +18,7 @@ from web.game_dialog import import_error_text
 from web.links.params import LinkRequest
 from web.links.share import Shared, SharedError, read_fragment
 from web.settings import Settings
+from web.storage.save_check import damage_of
 from web.storage.saves import SaveSlots, slot_key
 from web.storage.unsaved import UnsavedMoves
 from web.table_kinds import Game, from_position, new_game, new_seed, restored
@@ -93,8 +94,8 @@ def saved_game(slots: SaveSlots, slot: str) -> tuple[Game | None, str | None, di
         return None, damaged, settings_kept
     try:
         return restored(saved.text), None, None
-    except EngineError:  # every part is well formed, but a move cannot be played
-        return None, slots.set_aside(slot), saved.settings
+    except EngineError as error:  # its settings read, but its moves do not
+        return None, slots.set_aside(slot, damage_of(error, saved.text)), saved.settings
 
 
 def first_game(

@@ -55,11 +55,11 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from engine import VARIANTS, EngineError, Variant, make_rules
+from engine import VARIANTS, EngineError, IllegalActionError, NotationError, Variant, make_rules
 from engine.line.json_record import RECORD_FORMAT
 from web.links.params import MAX_SEED
 from web.settings import SEAT_LEVELS, Settings
-from web.storage.game_record import is_record, read_settings
+from web.storage.game_record import is_record, read_settings, settings_of_record
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",
@@ -76,6 +76,7 @@ __all__ = [
     "MIN_PLAYERS",
     "SaveError",
     "ValidSave",
+    "damage_of",
     "settings_of_damaged_save",
     "validate_save",
 ]
@@ -404,19 +405,143 @@ def _record_settings(text: str) -> dict[str, Any]:
         raise SaveError("it is too long to be a real game")
     try:
         return read_settings(text).to_json()
-    except EngineError:
-        raise SaveError("its description of the game is not one this table offers") from None
+    except EngineError as error:
+        raise SaveError(damage_of(error, text)) from None
+
+
+_TAG_WORDS = {
+    "Seed": "its seed",
+    "Target": "its target score",
+    "Players": "its number of players",
+    "Hand": "a hand's number",
+}
+"""What a record's number-holding tags are, in the player's words."""
+
+
+_RULES_WORDS = {
+    "unknown-variant": "the rule set it names is not one this table offers",
+    "bad-player-count": "its number of players does not fit its rule set",
+    "bad-option": "its rule options are not ones its rule set offers",
+}
+"""What a record's header names wrongly (an engine error's code), in the player's words."""
+
+
+def damage_of(error: EngineError, text: str) -> str:
+    """What is wrong with a save's ``text``, in the player's words, from the ``error`` reading
+    or replaying it raised: "it is cut short", "a tile is dealt twice in it (6-1)", "the score
+    written in it does not match its moves"... (for the notice that it was set aside).
+
+    A save the table wrote always ends with a line break and its moves always add up: a
+    text that does not, or that ends before a part a record needs, was cut short.
+    """
+    if isinstance(error, IllegalActionError):
+        return "a move in it cannot be played"
+    if not isinstance(error, NotationError):
+        if "does not say which game" in str(error):
+            return "it does not say which rule set it is"
+        return _RULES_WORDS.get(error.code, "its description of the game is not one this table offers")
+    expected = error.expected
+    if not text.endswith("\n"):
+        return "it is cut short"
+    if expected.startswith("the score the moves give"):
+        # Moves cut off give less than the score written when they were all there.
+        return "it is cut short" if _short_of(error) else "the score written in it does not match its moves"
+    if expected.startswith("* (the match is not over)") or " won)" in expected:
+        return "the result written in it does not match its moves"
+    if expected == "each tile dealt once":
+        return f"a tile is dealt twice in it ({_found(error)})"
+    if expected.startswith("a whole number"):
+        tag = _tag_at(text, error.line)
+        return f"{_TAG_WORDS.get(tag, 'a number in it')} is not a number this table can use"
+    if "rule set" in expected:
+        return "the rule set it names is not one this table offers"
+    if _ran_out(error, text):
+        return "it is cut short"
+    if error.line is not None and not re.search(r"^\d+\. ", text, re.M | re.ASCII):
+        return "its description of the game cannot be read"
+    if error.line is not None and _tag_at(text, error.line):
+        return "its description of the game cannot be read"
+    return "a move in it cannot be played"
+
+
+def _ran_out(error: NotationError, text: str) -> bool:
+    """Whether the reader ran out of text: in the last hand (or in the tags, when there is no
+    hand yet), or in a last hand that has only some of its tags (its deal cut off before its
+    moves). An error placed before that (a tag never closed) is not about the end."""
+    hands = [found.start() for found in re.finditer(r'^\[Hand "', text, re.M)]
+    last_hand_line = text.count("\n", 0, hands[-1]) + 1 if hands else 0
+    line = error.line or 0
+    if str(error).endswith("found the end of the text") and line >= last_hand_line:
+        return True
+    last_hand = text[hands[-1] :] if hands else ""
+    return line >= last_hand_line > 0 and all(
+        row.startswith("[") for row in last_hand.splitlines() if row.strip()
+    )
+
+
+def _short_of(error: NotationError) -> bool:
+    """Whether a Score tag's error found a score every side of which is at least what the
+    moves give (as when the moves were cut short), but not the same."""
+    scores = re.search(r'give, ([\d-]{1,60}), found "([\d-]{1,60})"', str(error))
+    if scores is None:
+        return False
+    given, written = (part.split("-") for part in scores.groups())
+    if len(given) != len(written) or not all(word.isdigit() for word in (*given, *written)):
+        return False
+    return given != written and all(int(a) <= int(b) for a, b in zip(given, written, strict=True))
+
+
+def _found(error: NotationError) -> str:
+    """The tile an error found (its text's last quoted word), for the player."""
+    found = re.search(r'found "(\d{1,2}-\d{1,2})"$', str(error))
+    return found.group(1) if found else "a tile"
+
+
+def _tag_at(text: str, line: int | None) -> str:
+    """The name of the tag on ``line`` of ``text`` (from 1), or "" if there is none."""
+    if line is None or line < 1:
+        return ""
+    lines = text.splitlines()
+    tag = re.match(r"\[([A-Za-z][A-Za-z0-9]{0,20}) ", lines[line - 1]) if line <= len(lines) else None
+    return tag.group(1) if tag else ""
+
+
+_SETTINGS_TAG = re.compile(r'^\[(Variant|Players|Target|Options|Level\d{1,2}) "([^"\\\n]{0,200})"\]', re.M)
+_SALVAGE_CHARS = 20_000
+"""Tags are looked for in a damaged record's beginning only (its header is at most a few hundred)."""
+
+
+def _salvaged_settings(text: str) -> dict[str, Any] | None:
+    """The settings a damaged record's tags still say, read leniently (tag by tag): all of
+    them, else its rule set and number of players, else its rule set alone; None if even
+    that cannot be read."""
+    head = text[:_SALVAGE_CHARS].split('[Hand "', 1)[0]
+    tags: dict[str, str] = {}
+    for found in _SETTINGS_TAG.finditer(head):
+        tags.setdefault(found.group(1), found.group(2))
+    for names in (tuple(tags), ("Variant", "Players"), ("Variant",)):
+        try:
+            return settings_of_record({name: tags[name] for name in names if name in tags}).to_json()
+        except EngineError:
+            continue
+    return None
 
 
 def settings_of_damaged_save(text: str) -> dict[str, Any] | None:
     """The settings part of a save whose moves are damaged, if they can still be used.
 
     The same checks as :func:`validate_save` for the text and the settings (and
-    :meth:`Settings.from_json` accepts the result); None if they fail. Never raises.
+    :meth:`Settings.from_json` accepts the result). A record whose tags do not all read
+    gives what its settings tags still say, read one by one (a rule set and a number of
+    players are enough: the new game is the one the person was playing). None if nothing
+    usable is left. Never raises.
     """
     try:
         if isinstance(text, str) and is_record(text):
-            return _record_settings(text)
+            try:
+                return _record_settings(text)
+            except SaveError:
+                return _salvaged_settings(text)
         return _settings(_top(text).get("settings"))
     except SaveError:
         return None
