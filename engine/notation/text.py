@@ -140,6 +140,11 @@ def tokens(text: str, code: str = "bad-record") -> list[Token]:
     return found
 
 
+_TAG_VALUE = re.compile(r'([^"\\\n]*(?:\\["\\][^"\\\n]*)*)"')
+"""A tag's quoted value after its opening quote, up to and with its closing quote."""
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
 def _tag(text: str, start: int, line: int, line_start: int, code: str) -> tuple[Tag, int]:
     """The tag pair at ``start`` (a ``[``) and the index after its ``]``."""
 
@@ -155,7 +160,15 @@ def _tag(text: str, start: int, line: int, line_start: int, code: str) -> tuple[
     if index == name.end() or index >= len(text) or text[index] != '"':
         raise fail(index, 'a space and a quoted value, as in [Variant "draw-2"]')
     value_start = index + 1
-    chars: list[str] = []
+    quoted = _TAG_VALUE.match(text, value_start)
+    if quoted is not None:  # the usual case, read at once (a value may be long)
+        value = _ESCAPED.sub(r"\1", quoted.group(1))
+        index = _skip_spaces(text, quoted.end())
+        if index >= len(text) or text[index] != "]":
+            raise fail(index, "] to close the tag")
+        column = start - line_start + 1
+        return Tag(name.group(), value, line, column, value_start - line_start + 1), index + 1
+    chars: list[str] = []  # the value is not well formed: find where, to say so
     index = value_start
     while True:
         if index >= len(text) or text[index] == "\n":

@@ -17,6 +17,7 @@ from engine.dice.explain import explain_round
 from engine.dice.hand import DiceRound
 from engine.dice.notation import read_dice_record, replay_dice_record, write_dice_record
 from web.dice.controller import DiceController
+from web.names import shown_name
 from web.replay.model import Stepping
 from web.seats import seat_names
 from web.settings import Settings
@@ -54,7 +55,7 @@ class DiceReplay(Stepping):
         self.settings: Settings = read_settings(text)
         default = seat_names(session.players)
         self.names = names or tuple(
-            session.tags.get(f"Seat{seat}") or default[seat] for seat in range(session.players)
+            shown_name(session.tags.get(f"Seat{seat}", ""), default[seat]) for seat in range(session.players)
         )
         kept = session.hands if hands is None else session.hands[:hands]
         self.steps: list[list[DiceStep]] = [

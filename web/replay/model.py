@@ -20,6 +20,7 @@ from engine.line.notation import read_record, write_record
 from engine.line.notation.moves import action_words
 from engine.words import agree, sentence
 from web.line.controller import Controller
+from web.names import shown_name
 from web.seats import seat_names
 from web.settings import Settings
 from web.storage.game_record import read_game
@@ -136,11 +137,14 @@ class Replay(Stepping):
     def of_text(cls, text: str) -> Replay:
         """The replay of a record's text; raises :class:`~engine.errors.EngineError` if it is not valid.
 
-        Seats are named as the record names them (``Seat0``…), else by where they sit.
+        Seats are named as the record names them (``Seat0``…, made safe to show by
+        :func:`web.names.shown_name`), else by where they sit.
         """
         settings, match = read_game(text)
         default = seat_names(settings.players)
-        names = tuple(match.tags.get(f"Seat{seat}") or default[seat] for seat in range(settings.players))
+        names = tuple(
+            shown_name(match.tags.get(f"Seat{seat}", ""), default[seat]) for seat in range(settings.players)
+        )
         return cls(settings, match, names)
 
     @classmethod
