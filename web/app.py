@@ -45,6 +45,7 @@ from web.table_kinds import (
     new_seed,
     opened,
     replay_of_text,
+    restored,
     table_for,
 )
 
@@ -55,6 +56,16 @@ DEFAULT_AI_DELAY_MS = 700
 """How long a computer player waits before moving, unless a link says otherwise."""
 
 _DAY_MS = 86_400_000
+
+ELSEWHERE_TAB = "This game is now open in another tab"
+ELSEWHERE_FRAME = "This game is now open in another frame or tab"
+"""The title of the dialog of a table taken by another tab (or, embedded, another frame)."""
+
+MOVE_NOT_KEPT = (
+    "The move you made here as the game opened elsewhere was not kept: moves were made there "
+    "since, and the game goes on from them."
+)
+"""Said when Play here brings back another tab's game that lacks a move made in this one."""
 
 
 class App:
@@ -79,6 +90,8 @@ class App:
         self.slot = slot_of(self.link, self.shared)
         """This table's save slot (:func:`web.storage.first_game.slot_of`)."""
         self.embed = self.link.embed
+        self._unsaved_here = False
+        """Whether this tab, when it stepped aside, had a move its table's save lacks."""
         self.hold = (
             None if self.slots.blocked else TableHold(self.storage, slot_key(self.slot), secrets.token_hex(8))
         )
@@ -384,17 +397,33 @@ class App:
 
     def _step_aside(self) -> None:
         """Stop taking moves (the computer players and the hint stop too) and say why, with
-        Play here to take the table back."""
-        dialog = self.page.el("elsewhere-dialog")
+        Play here to take the table back; say too if this tab has a move the other has not
+        (made as the other tab opened the game, before this one knew)."""
+        page = self.page
+        dialog = page.el("elsewhere-dialog")
         if dialog.open:
             return
         self.table.close()
+        self._unsaved_here = self.hold is not None and self.table.save() != self.hold.known
+        framed = bool(getattr(getattr(self.window, "dominoesBoot", None), "framed", False))
+        page.el("elsewhere-title").textContent = ELSEWHERE_FRAME if framed else ELSEWHERE_TAB
+        page.el("elsewhere-unsaved").hidden = not self._unsaved_here
         dialog.showModal()  # over anything open (a pass-and-play screen stays, hiding the hands)
 
     def _play_here(self) -> None:
-        """Take the table back from the other tab, with the latest position saved there."""
+        """Take the table back from the other tab, with the latest position saved there; or
+        with this tab's own game, if it has a move the save lacks and nothing was saved since
+        this tab last saved (else the person is told that move was not kept)."""
         assert self.hold is not None
+        mine = self.table.save()
         self.hold.take()
+        if self._unsaved_here and self.slots.text(self.slot) == self.hold.known:
+            self.hold.loaded()
+            self.page.el("elsewhere-dialog").close()
+            self._play(restored(mine))  # (saved at once: the save is still the one this tab knew)
+            return
+        if self._unsaved_here:
+            self.show_notice(MOVE_NOT_KEPT)
         game, damaged, _settings = saved_game(self.slots, self.slot)
         self.hold.loaded()
         self.page.el("elsewhere-dialog").close()
@@ -402,7 +431,7 @@ class App:
         if self.keeper is not None:
             self.keeper.loaded(self.table if game is not None else None, self.table.progress())
         if damaged:
-            self.show_notice(damaged)
+            self.notice.add(damaged)
 
     def _keep(self, text: str) -> None:
         """Keep ``text`` (the game's record) in this table's slot (:mod:`web.storage.keeper`);

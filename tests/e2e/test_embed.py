@@ -205,6 +205,9 @@ def test_one_table_embedded_twice_is_held_by_one_frame_at_a_time(
         assert len(away) == 1, "exactly one frame holds the game"
         waiting, holding = frames[away[0]], frames[1 - away[0]]
         expect(waiting.locator("#elsewhere-dialog")).to_be_visible()
+        expect(waiting.locator("#elsewhere-title")).to_have_text(
+            "This game is now open in another frame or tab"
+        )
         played = play_hand_with_buttons(holding, stop_after_turns=1)
         waiting.click("#play-here-btn")
         taken = settle(waiting)

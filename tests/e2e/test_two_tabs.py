@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.table import play_hand_with_buttons, settle, state
+from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle, state
 from tests.helpers.axe import axe_violations
 
 pytestmark = pytest.mark.e2e
@@ -94,3 +94,56 @@ def test_tables_of_different_links_are_held_apart(
     play_hand_with_buttons(first, stop_after_turns=1)
     assert not state(first)["elsewhere"] and not state(other)["elsewhere"]
     expect(first.locator("#elsewhere-dialog")).to_be_hidden()
+
+
+def taken_unnoticed(page: Page) -> None:
+    """Another tab takes the table at the instant this one moves: the holder changes in
+    storage, and this tab's news of it (the storage event) has not come yet. (A tab's own
+    writes fire no event in it, so writing the holder here stands for the other tab.)"""
+    page.evaluate(
+        "(key) => localStorage.setItem('dominoes.holder:' + key, 'the-other-tab')", state(page)["save_key"]
+    )
+
+
+def test_a_move_made_as_another_tab_takes_the_game_is_kept_by_play_here(open_app: Callable[..., Any]) -> None:
+    page = open_app(GAME).page
+    play_hand_with_buttons(page, stop_after_turns=1)
+    before = position(page)
+    taken_unnoticed(page)
+    make_my_move_with_buttons(page, settle(page))
+    expect(page.locator("#elsewhere-dialog")).to_be_visible()
+    expect(page.locator("#elsewhere-unsaved")).to_be_visible()
+    page.click("#play-here-btn")
+    after = position(page)
+    assert after != before and after[1] > before[1], "the move made here is still on the table"
+    saved = page.evaluate("(key) => localStorage.getItem(key)", state(page)["save_key"])
+    assert saved.count("@") >= after[1] - 1, "and saved"
+    expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_a_move_made_as_another_tab_takes_the_game_and_plays_on_is_told_lost(
+    open_app: Callable[..., Any], app_url: str, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    play_hand_with_buttons(page, stop_after_turns=1)
+    taken_unnoticed(page)
+    make_my_move_with_buttons(page, settle(page))
+    expect(page.locator("#elsewhere-unsaved")).to_be_visible()
+    other = second_tab(page, app_url, GAME, wait_until_ready)  # the other tab, playing on
+    play_hand_with_buttons(other, stop_after_turns=1)
+    played_there = position(other)
+    page.click("#play-here-btn")
+    assert position(page) == played_there
+    expect(page.locator("#notice-text")).to_have_text(
+        "The move you made here as the game opened elsewhere was not kept: moves were made there "
+        "since, and the game goes on from them."
+    )
+
+
+def test_a_table_without_a_move_of_its_own_says_nothing_of_one(
+    open_app: Callable[..., Any], app_url: str, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    second_tab(page, app_url, GAME, wait_until_ready)
+    expect(page.locator("#elsewhere-dialog")).to_be_visible()
+    expect(page.locator("#elsewhere-unsaved")).to_be_hidden()
