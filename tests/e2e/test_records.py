@@ -272,3 +272,26 @@ def test_a_puzzle_link_from_a_replay_puts_the_seat_to_move_in_the_persons_place(
     assert current["phase"] == "human" and current["turn"] == 0
     assert sorted(current["hand"]) == mover_tiles
     assert current["layout_tiles"] == len(hand.layout.placements)
+
+
+def test_names_with_hidden_characters_and_huge_lengths_show_safely_in_a_replay(open_app: OpenApp) -> None:
+    """A record whose seats are named with a right-to-left override, zero-width characters
+    and 200,000 letters replays with its moves in order and its names cleaned and cut."""
+    page = open_app(GAME).page
+    match = bot_match("block", 2, 5, ["greedy"] * 2, 1)
+    match.tags["Seat0"] = "\u202eMallory\u200b"
+    match.tags["Seat1"] = "\u200dZ" * 3 + "y" * 200_000
+    record = write_record(match)
+    page.click("#game-btn")
+    page.fill("#import-text", record)
+    page.click("#import-replay-btn")
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    page.click("#replay-forward")
+    said = page.locator("#replay-said").inner_text()
+    first = match.hands[0].actions[0]
+    assert f"{first}" in said and "\u202e" not in said and "\u200b" not in said, said
+    moves = page.locator("#replay-moves").inner_text()
+    assert "\u202e" not in moves and "\u200d" not in moves
+    title_and_plates = page.evaluate("JSON.parse(window.dominoesTest.state()).replay_scene")
+    text = str(title_and_plates)
+    assert "Mallory" in text and "ZZZ" + "y" * 20 + "…" in text and "y" * 30 not in text
