@@ -48,6 +48,7 @@ from tests.e2e.table import (
     state,
 )
 from tests.helpers.boxes import problems as problems_of
+from tests.helpers.storage import EMPTY_LOCAL_STORAGE, FILL_LOCAL_STORAGE
 from web.links.share import record_fragment
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
@@ -167,6 +168,30 @@ def _edge_screens(app_url: str, out: Path) -> None:
             page.wait_for_function(READY)
             page.evaluate("document.getElementById('update').hidden = false")
             page.screenshot(path=out / f"update-ready-{size}.png")
+
+            # Storage full: a move the table had no room for, told with what a reload brings back.
+            page.evaluate("localStorage.clear()")
+            page.goto(app_url + "?variant=block&players=4&seed=5&aidelay=0")
+            page.wait_for_function(READY)
+            page.evaluate(FILL_LOCAL_STORAGE, 0)
+            for _ in range(30):
+                if page.locator("#notice-download").is_visible():
+                    break
+                _tap_my_move(page, settle(page))
+            _painted(page)
+            page.screenshot(path=out / f"storage-full-{size}.png")
+            page.evaluate(EMPTY_LOCAL_STORAGE)
+
+            # Another tab takes the table as a move is made here (its news not yet come).
+            page.evaluate(
+                "(key) => localStorage.setItem('dominoes.holder:' + key, 'another tab')",
+                state(page)["save_key"],
+            )
+            page.locator("#notice-close").click()
+            _tap_my_move(page, settle(page))
+            page.locator("#elsewhere-unsaved").wait_for()
+            page.screenshot(path=out / f"elsewhere-{size}.png")
+            page.evaluate("localStorage.clear()")
             _record_screens(page, app_url, out, size)
             _shared_device_screens(page, app_url, out, size)
             context.close()

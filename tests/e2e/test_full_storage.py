@@ -13,25 +13,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle, state
+from tests.helpers.storage import EMPTY_LOCAL_STORAGE as EMPTY
+from tests.helpers.storage import FILL_LOCAL_STORAGE as FILL
 
 pytestmark = pytest.mark.e2e
 
 GAME = "?variant=draw-2&seed=5&aidelay=0"
-
-FILL = """(leave) => {
-  // Fill localStorage with junk, leaving about `leave` characters of room: a reserve of that
-  // size is written first, everything else is filled in ever smaller pieces, then the reserve goes.
-  localStorage.setItem("junk:reserve", "r".repeat(leave));
-  let size = 1 << 22, count = 0;
-  while (size >= 1) {
-    try { localStorage.setItem("junk:" + count++, "j".repeat(size)); }
-    catch (error) { size = Math.floor(size / 2); }
-  }
-  localStorage.removeItem("junk:reserve");
-  return count;
-}"""
-
-EMPTY = "() => { for (const key of Object.keys(localStorage)) if (key.startsWith('junk:')) localStorage.removeItem(key); }"
 
 
 def notice(page: Page) -> str:

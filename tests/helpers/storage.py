@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from web.storage.saves import StorageFull
 
-__all__ = ["BlockedStorage", "DictStorage", "SecurityError"]
+__all__ = [
+    "EMPTY_LOCAL_STORAGE",
+    "FILL_LOCAL_STORAGE",
+    "BlockedStorage",
+    "DictStorage",
+    "SecurityError",
+]
 
 
 class DictStorage:
@@ -48,3 +54,22 @@ class BlockedStorage:
 
     def keys(self) -> list[str]:
         raise SecurityError("The operation is insecure.")
+
+
+FILL_LOCAL_STORAGE = """(leave) => {
+  // Fill localStorage with junk, leaving about `leave` characters of room: a reserve of that
+  // size is written first, everything else is filled in ever smaller pieces, then the reserve goes.
+  localStorage.setItem("junk:reserve", "r".repeat(leave));
+  let size = 1 << 22, count = 0;
+  while (size >= 1) {
+    try { localStorage.setItem("junk:" + count++, "j".repeat(size)); }
+    catch (error) { size = Math.floor(size / 2); }
+  }
+  localStorage.removeItem("junk:reserve");
+  return count;
+}"""
+"""Fills a page's ``localStorage`` with junk (``page.evaluate(FILL_LOCAL_STORAGE, leave)``),
+leaving about ``leave`` characters of room."""
+
+EMPTY_LOCAL_STORAGE = "() => { for (const key of Object.keys(localStorage)) if (key.startsWith('junk:')) localStorage.removeItem(key); }"
+"""Removes the junk :data:`FILL_LOCAL_STORAGE` wrote."""
