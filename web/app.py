@@ -101,7 +101,6 @@ class App:
         first = first_game(self.slots, self.slot, self.link, self.shared, [shared_error], self.unsaved)
         if self.hold is not None:
             self.hold.loaded()
-        self.slots.opened(self.slot)
         self.restored = first.restored
         """Whether this boot picked up a saved game."""
         self.boot_notices = first.notices
@@ -153,8 +152,11 @@ class App:
         self.after_change()
 
     def _seat(self, table: Table) -> None:
-        """Give the page to ``table`` (``body[data-game]``, the skip link)."""
+        """Give the page to ``table`` (``body[data-game]``, the skip link); note in storage
+        that this table was opened today, playing this game (see :meth:`SaveSlots.opened`)."""
         self.table = table
+        if not self.slots.blocked:
+            self.slots.opened(self.slot, (table.settings.variant, table.settings.players))
         self.document.body.dataset.game = table.game
         self.document.querySelector("a.skip").setAttribute("href", table.skip_to)
 

@@ -144,3 +144,19 @@ def test_a_tile_dealt_twice_before_any_move_is_not_taken_for_a_cut() -> None:
     fresh = Controller(Settings.for_variant("block", 4), 7).save()
     reason, _settings = notice_for(re.sub(r'(\[Tiles2 ")(\S+) \S+', r"\g<1>\g<2> \g<2>", fresh, count=1))
     assert reason.startswith("a tile is dealt twice in it (")
+
+
+def test_a_save_damaged_beyond_naming_its_game_starts_the_game_last_played_there() -> None:
+    damaged = "[Variant \x00 block" + block_save()[20:]
+    storage = DictStorage()
+    SaveSlots(storage, 20_000).opened("", ("block", 4))
+    storage.data[SAVE_KEY] = damaged
+    first = first_game(SaveSlots(storage, 20_001), "", parse_link(""), None, [])
+    assert not first.restored and len(first.notices) == 1
+    assert (first.game.settings.variant, first.game.settings.players) == ("block", 4)
+    never_seen = DictStorage()  # a table never seen playing anything starts the default game
+    never_seen.data[SAVE_KEY] = damaged
+    assert (
+        first_game(SaveSlots(never_seen, 20_001), "", parse_link(""), None, []).game.settings.variant
+        == "draw-2"
+    )

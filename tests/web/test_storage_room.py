@@ -96,6 +96,19 @@ def test_opening_a_table_dates_it_and_every_save_not_yet_dated() -> None:
     assert json.loads(storage.data[OPENED_KEY]) == {slot_key("variant=block"): TODAY + 5}
 
 
+def test_the_index_remembers_the_game_each_table_last_played_and_still_dates_it() -> None:
+    storage = DictStorage()
+    storage.data[SLOT_KEY] = "o" * 300
+    slots = SaveSlots(storage, TODAY - STALE_DAYS)
+    slots.opened("variant=block", ("block", 3))
+    assert json.loads(storage.data[OPENED_KEY]) == {SLOT_KEY: [TODAY - STALE_DAYS, "block", 3]}
+    later = SaveSlots(storage, TODAY)
+    assert later.last_game("variant=block") == ("block", 3) and later.last_game("") is None
+    storage.quota = sum(len(key) + len(value) for key, value in storage.data.items()) + 10
+    assert later.save("", "y" * 200), "a table last opened long ago still makes room"
+    assert SLOT_KEY not in storage.data
+
+
 def test_a_damaged_date_index_drops_nothing() -> None:
     for index in ("not json", "[1, 2]", json.dumps({SLOT_KEY: "old"}), json.dumps({SLOT_KEY: True})):
         storage = filled(10, **{SLOT_KEY: "o" * 300, OPENED_KEY: index})

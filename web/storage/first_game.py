@@ -107,10 +107,11 @@ def first_game(
     unsaved: UnsavedMoves | None = None,
 ) -> FirstGame:
     """The game saved in ``slot`` if there is one, else the game ``shared`` (a link's
-    position) starts, else a new game (the link's settings, a damaged save's, or the default
-    table), dealt from the link's seed or a new one; ``problems``: what the person is told
-    already; ``unsaved``: the notes of moves storage had no room for, so that an older
-    position is never restored as if it were the latest."""
+    position) starts, else a new game: of the link's settings, else a damaged save's, else
+    (a save damaged beyond saying) the game the table was last seen playing, else the
+    default table's; dealt from the link's seed or a new one. ``problems``: what the person
+    is told already; ``unsaved``: the notes of moves storage had no room for, so that an
+    older position is never restored as if it were the latest."""
 
     def seed() -> int:
         return new_seed() if link.seed is None else link.seed
@@ -133,7 +134,12 @@ def first_game(
             )
         except EngineError as error:
             notices.append("The position in this link cannot be played: " + import_error_text(error))
-    settings = link.settings or _settings_or_none(settings_kept) or Settings.for_variant("draw-2")
+    settings = (
+        link.settings
+        or _settings_or_none(settings_kept)
+        or (_last_settings(slots.last_game(slot)) if saved_text is not None else None)
+        or Settings.for_variant("draw-2")
+    )
     return FirstGame(new_game(settings, seed()), False, notices)
 
 
@@ -152,5 +158,15 @@ def _settings_or_none(data: dict[str, Any] | None) -> Settings | None:
         return None
     try:
         return Settings.from_json(data)
+    except EngineError:
+        return None
+
+
+def _last_settings(game: tuple[str, int] | None) -> Settings | None:
+    """A new game of the rule set and players a table was last seen playing, if still offered."""
+    if game is None:
+        return None
+    try:
+        return Settings.for_variant(*game)
     except EngineError:
         return None

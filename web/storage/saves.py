@@ -72,7 +72,9 @@ MAX_SLOT_CHARS = 64
 """Slot names longer than this (or with other characters than ``_SLOT_SAFE``) are hashed."""
 
 OPENED_KEY = "dominoes.opened"
-"""A JSON object: each save key and the day (counted from 1970-01-01) its table was last opened."""
+"""A JSON object: for each save key, the day (counted from 1970-01-01) its table was last
+opened, and the rule set and number of players it was last seen playing: ``[20419, "block",
+4]`` (or the day alone, when the game was not known)."""
 
 STALE_DAYS = 60
 """A table not opened for this many days may lose its save when storage is full and the
@@ -181,18 +183,30 @@ class SaveSlots:
         self.room_made: str | None = None
         """What the last :meth:`save` dropped to make room, in the player's words (None: nothing)."""
 
-    def opened(self, slot: str) -> None:
+    def opened(self, slot: str, game: tuple[str, int] | None = None) -> None:
         """Note that ``slot``'s table was opened today (and date any save not yet dated), so
-        that a full storage drops only the saves of tables long unopened."""
+        that a full storage drops only the saves of tables long unopened; and the ``game``
+        it plays (rule set and number of players), so that a save of it damaged beyond
+        reading still says which game to start again (:meth:`last_game`)."""
         if self._today is None:
             return
-        days = self._opened_days()
-        present = set(self._slot_keys())
-        days = {key: day for key, day in days.items() if key in present}
+        present = self._slot_keys()
+        entries = {key: entry for key, entry in self._opened_entries().items() if key in present}
         for key in present:
-            days.setdefault(key, self._today)
-        days[slot_key(slot)] = self._today
-        self._set(OPENED_KEY, json.dumps(days, sort_keys=True, separators=(",", ":")))
+            entries.setdefault(key, self._today)
+        key = slot_key(slot)
+        last = game or self.last_game(slot)
+        entries[key] = [self._today, *last] if last else self._today
+        self._set(OPENED_KEY, json.dumps(entries, sort_keys=True, separators=(",", ":")))
+
+    def last_game(self, slot: str) -> tuple[str, int] | None:
+        """The rule set and number of players ``slot``'s table was last seen playing, if known."""
+        entry = self._opened_entries().get(slot_key(slot))
+        if isinstance(entry, list) and len(entry) == 3:
+            variant, players = entry[1], entry[2]
+            if isinstance(variant, str) and len(variant) <= 40 and type(players) is int:
+                return variant, players
+        return None
 
     def text(self, slot: str) -> str | None:
         """The text in ``slot`` as stored, unchecked (None: there is none, or storage failed)."""
@@ -341,23 +355,30 @@ class SaveSlots:
         return spares
 
     def _forget_dropped(self) -> None:
-        """Drop the dates of tables whose saves are gone (the index stays small)."""
-        days = self._opened_days()
+        """Drop the entries of tables whose saves are gone (the index stays small)."""
+        entries = self._opened_entries()
         present = set(self._slot_keys())
-        if set(days) - present:
-            kept = {key: day for key, day in days.items() if key in present}
+        if set(entries) - present:
+            kept = {key: entry for key, entry in entries.items() if key in present}
             self._set(OPENED_KEY, json.dumps(kept, sort_keys=True, separators=(",", ":")))
 
     def _opened_days(self) -> dict[str, int]:
         """The day each table was last opened (see :data:`OPENED_KEY`); unreadable dates are none."""
+        days = {}
+        for key, entry in self._opened_entries().items():
+            day = entry[0] if isinstance(entry, list) and entry else entry
+            if type(day) is int:
+                days[key] = day
+        return days
+
+    def _opened_entries(self) -> dict[str, Any]:
+        """What :data:`OPENED_KEY` holds for each table, unchecked (nothing if it is unreadable)."""
         text = self._get(OPENED_KEY)
         try:
             data = json.loads(text) if text is not None and len(text) <= MAX_SAVE_CHARS else {}
         except ValueError:
             return {}
-        if not isinstance(data, dict):
-            return {}
-        return {key: day for key, day in data.items() if isinstance(day, int) and not isinstance(day, bool)}
+        return data if isinstance(data, dict) else {}
 
     def _slot_keys(self) -> list[str]:
         """The keys of every table's save in storage."""
