@@ -26,6 +26,7 @@ from pathlib import Path
 
 from buildtools.bench import BENCHMARKS, run_benchmarks
 from buildtools.chromium import ensure_chromium
+from buildtools.engines import ensure_engines
 from buildtools.dist import DIST_BUILT_ENV, build
 from buildtools.icons import render_icons
 from buildtools.paths import CRASH_LOG, DIST, ROOT
@@ -58,11 +59,13 @@ def cmd_icons(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    """``build.py test``: tools, Chromium, build, static checks, then every pytest layer."""
+    """``build.py test``: tools, Chromium, WebKit and Firefox, build, static checks, then every pytest layer."""
     header("Installing test and dev tools (pyproject.toml extras: test, dev)")
     install_tools()
     header("Looking for Chromium")
     ensure_chromium()
+    header("Looking for WebKit and Firefox (the tests/engines layer)")
+    ensure_engines()
     header("Building dist/")
     build()
     os.environ[DIST_BUILT_ENV] = str(DIST)  # the test processes use this build as it is
