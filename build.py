@@ -26,8 +26,8 @@ from pathlib import Path
 
 from buildtools.bench import BENCHMARKS, run_benchmarks
 from buildtools.chromium import ensure_chromium
-from buildtools.engines import ensure_engines
 from buildtools.dist import DIST_BUILT_ENV, build
+from buildtools.engines import ensure_engines
 from buildtools.icons import render_icons
 from buildtools.paths import CRASH_LOG, DIST, ROOT
 from buildtools.server import serve_forever
