@@ -73,6 +73,8 @@ def display() -> Iterator[LazyDisplay]:
 
 @pytest.fixture(params=ENGINES)
 def tab(request: pytest.FixtureRequest, display: LazyDisplay) -> Iterator[EngineTab]:
-    """A fresh browser of each engine (WebKit, then Firefox), on a blank page."""
+    """A fresh browser of each engine (WebKit, then Firefox), on a blank page; the test fails
+    if its pages logged a console error or threw an uncaught exception."""
     with open_engine(request.param, display) as opened:
         yield opened
+        assert opened.errors() == [], f"{opened.name}: errors in the page"

@@ -6,11 +6,12 @@ reload."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tests.helpers.engines import READY_SCRIPT, EngineTab, wait_for
+from tests.helpers.engines import ENGINES, READY_SCRIPT, EngineTab, open_engine, wait_for
 
 GAME = "?variant=draw-2&seed=5&aidelay=0"
 ENTER = "\ue007"
@@ -113,3 +114,17 @@ def test_a_move_through_the_keyboard_twin(tab: EngineTab, table_url: str) -> Non
         tab.press(ENTER)
     wait_for(tab, f"!JSON.parse(window.dominoesTest.state()).hand.includes('{playable[0]}')", what="the move")
     assert settled(tab)["layout_tiles"] > current["layout_tiles"]
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_the_layer_sees_an_error_in_the_page(name: str, display: Callable[[], str], table_url: str) -> None:
+    """The check every test here ends with (no console error, no uncaught exception) can fail."""
+    with open_engine(name, display) as tab:
+        boot(tab, table_url + GAME)
+        assert tab.errors() == []
+        tab.evaluate(
+            "(setTimeout(() => { throw new Error('thrown on purpose'); }, 0), console.error('said on purpose'), 1)"
+        )
+        wait_for(tab, "new Promise((done) => setTimeout(() => done(true), 50))", what="the timer")
+        seen = " ".join(tab.errors())
+        assert "thrown on purpose" in seen and "said on purpose" in seen, seen

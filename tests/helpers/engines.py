@@ -74,6 +74,10 @@ class EngineTab(Protocol):
         """Write what the tab shows to ``path`` (PNG)."""
         ...
 
+    def errors(self) -> list[str]:
+        """The console errors and uncaught exceptions of the tab's pages so far."""
+        ...
+
 
 def wait_for(tab: EngineTab, script: str, timeout: float = 60.0, what: str = "") -> Any:
     """Poll the expression ``script`` until it is truthy (then return its value); fail after
@@ -120,6 +124,21 @@ def virtual_display() -> Iterator[str]:
         process.wait(timeout=10)
 
 
+_WATCH_ERRORS = """
+if (!window.__engineErrors) {
+  window.__engineErrors = [];
+  const note = (text) => window.__engineErrors.push(String(text));
+  // (WebKit's stack of an error leaves out its message: keep both)
+  addEventListener("error", (event) => note(`${event.message} ${event.error && event.error.stack || ""}`));
+  addEventListener("unhandledrejection", (event) => note(`${event.reason} ${event.reason && event.reason.stack || ""}`));
+  const error = console.error.bind(console);
+  console.error = (...args) => { note(args.join(" ")); error(...args); };
+}
+"""
+"""Collects a WebKit page's errors from the moment it is run (classic WebDriver has no log
+events; an error before it, during the boot, the page's own ``dominoesBoot.errors`` keeps)."""
+
+
 class WebKitTab:
     """MiniBrowser (WebKitGTK) driven by Selenium through WebKitWebDriver."""
 
@@ -141,9 +160,12 @@ class WebKitTab:
         )
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_size(*VIEWPORT)
+        self._errors: list[str] = []
 
     def goto(self, url: str) -> None:
+        self._collect()
         self.driver.get(url)
+        self.driver.execute_script(_WATCH_ERRORS)
 
     def evaluate(self, script: str) -> Any:
         value = self.driver.execute_async_script(
@@ -168,10 +190,26 @@ class WebKitTab:
         ActionChains(self.driver).key_down(key).key_up(key).perform()
 
     def reload(self) -> None:
+        self._collect()
         self.driver.refresh()
+        self.driver.execute_script(_WATCH_ERRORS)
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
+
+    def errors(self) -> list[str]:
+        self._collect()
+        return list(self._errors)
+
+    def _collect(self) -> None:
+        """Keep the errors the page has seen (a navigation would lose them)."""
+        try:
+            seen = self.driver.execute_script(
+                "const seen = window.__engineErrors || []; window.__engineErrors = []; return seen;"
+            )
+        except Exception:  # no page yet, or one being replaced
+            return
+        self._errors += [str(error) for error in seen or []]
 
     def close(self) -> None:
         self.driver.quit()
@@ -247,6 +285,7 @@ class FirefoxTab:
     def __init__(self) -> None:
         self.bidi = BiDi()
         self.context = self.bidi.command("browsingContext.getTree")["contexts"][0]["context"]
+        self.bidi.command("session.subscribe", events=["log.entryAdded"])
         width, height = VIEWPORT
         self.bidi.command(
             "browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height}
@@ -307,6 +346,16 @@ class FirefoxTab:
 
         data = self.bidi.command("browsingContext.captureScreenshot", context=self.context)["data"]
         path.write_bytes(base64.b64decode(data))
+
+    def errors(self) -> list[str]:
+        self.bidi.command(
+            "script.evaluate", expression="0", target={"context": self.context}, awaitPromise=False
+        )
+        return [
+            str(event["params"].get("text"))
+            for event in self.bidi.events
+            if event.get("method") == "log.entryAdded" and event["params"].get("level") == "error"
+        ]
 
     def close(self) -> None:
         self.bidi.close()
