@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import http.server
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from buildtools.paths import DIST
@@ -103,6 +105,21 @@ def make_server(
     )
     factory = functools.partial(handler, directory=str(dist_dir))
     return DistServer((host, port), factory)
+
+
+@contextmanager
+def serving(dist_dir: Path | str, host: str = "127.0.0.1") -> Iterator[DistServer]:
+    """``dist_dir`` served at a free port of ``host`` in a background thread while the block
+    runs (the tests' servers); stopped and closed after it."""
+    server = make_server(dist_dir, host, 0)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 def serve_forever(dist_dir: Path = DIST, host: str = "127.0.0.1", port: int = 8000) -> None:

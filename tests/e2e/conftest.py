@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ if str(ROOT) not in sys.path:
 
 from buildtools import chromium  # noqa: E402
 from buildtools.dist import snapshot  # noqa: E402
-from buildtools.server import DistServer, make_server  # noqa: E402
+from buildtools.server import DistServer, serving  # noqa: E402
 from tests.helpers.browser import (  # noqa: E402
     LOCAL_HOST,
     AppSession,
@@ -107,15 +106,8 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def app_server(dist_dir: Path) -> Iterator[DistServer]:
     """dist/ served on 127.0.0.1 at a free port, in a background thread."""
-    server = make_server(dist_dir, LOCAL_HOST, 0)
-    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
-    thread.start()
-    try:
+    with serving(dist_dir, LOCAL_HOST) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

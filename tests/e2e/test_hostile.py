@@ -21,7 +21,8 @@ from playwright.sync_api import Browser, Page, expect
 from engine.line.json_record import match_record
 from tests.e2e.table import settle, state
 from tests.helpers.browser import KeptPage, Recorder, wait_until_ready
-from web.line.controller import Controller, Settings
+from tests.helpers.storage import four_player_block_save
+from web.line.controller import Controller
 
 INTERNALS = re.compile(r"Traceback|\b[A-Z][A-Za-z]*Error\b|int\(\)|invalid literal|File \"|line \d+|<script")
 """What a message for the player must never show."""
@@ -355,18 +356,6 @@ def test_a_damaged_record_keeps_the_players_settings(save_page: tuple[Page, Any]
     current = state(page)
     assert (current["variant"], current["players"]) == ("block", 3)
     expect(page.locator("#notice-text")).to_contain_text("could not be restored")
-
-
-def four_player_block_save() -> str:
-    """A four-player Block match's save in its second hand, as the table writes it."""
-    controller = Controller(Settings.for_variant("block", 4), 7)
-    match = controller.match
-    while not match.hand.is_over:
-        match.apply(match.legal_actions()[0])
-    match.next_hand()
-    for _ in range(5):
-        match.apply(match.legal_actions()[0])
-    return controller.save()
 
 
 #: Damaged record saves, and what the notice must say is wrong with each.

@@ -8,7 +8,6 @@ engines first (``buildtools/engines.py``).
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -20,7 +19,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from buildtools.dist import snapshot  # noqa: E402
-from buildtools.server import DistServer, make_server  # noqa: E402
+from buildtools.server import DistServer, serving  # noqa: E402
 from tests.helpers.engines import ENGINES, EngineTab, open_engine, virtual_display  # noqa: E402
 
 
@@ -34,15 +33,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def engine_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DistServer]:
     """This process's copy of dist/, served on 127.0.0.1 at a free port."""
-    server = make_server(snapshot(tmp_path_factory.mktemp("served") / "dist"), "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, name="engine-dist-server", daemon=True)
-    thread.start()
-    try:
+    with serving(snapshot(tmp_path_factory.mktemp("served") / "dist")) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

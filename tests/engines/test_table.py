@@ -59,7 +59,7 @@ def tap_my_move(tab: EngineTab, current: dict[str, Any]) -> None:
     playable = [tile for tile in scene["hand"] if tile["playable"]]
     if playable:
         tab.tap(left + playable[0]["x"], top + playable[0]["y"])
-        after = state(tab)
+        after = state_once(tab, f"s.selected !== null || !s.hand.includes({json.dumps(playable[0]['tile'])})")
         if after["selected"] is not None and after["scene"]["targets"]:
             target = after["scene"]["targets"][0]
             tab.tap(left + target["x"], top + target["y"])
@@ -67,6 +67,22 @@ def tap_my_move(tab: EngineTab, current: dict[str, Any]) -> None:
         tab.tap(left + scene["boneyard"]["x"], top + scene["boneyard"]["y"])
     else:
         tab.evaluate("document.getElementById('pass-btn').click()")
+    # The page takes a tap in its own time: wait until the person's turn has been played.
+    state_once(
+        tab,
+        f"s.phase !== 'human' || s.hand.length !== {len(current['hand'])} || s.boneyard !== {current['boneyard']}"
+        f" || s.layout_tiles !== {current['layout_tiles']}",
+    )
+
+
+def state_once(tab: EngineTab, condition: str) -> dict[str, Any]:
+    """The state once ``condition`` (JavaScript, over the state ``s``) holds."""
+    wait_for(
+        tab,
+        f"(() => {{ const s = JSON.parse(window.dominoesTest.state()); return {condition}; }})()",
+        what=condition,
+    )
+    return state(tab)
 
 
 def test_a_whole_hand_is_played_by_taps_on_the_canvas(tab: EngineTab, table_url: str) -> None:

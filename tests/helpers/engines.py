@@ -309,33 +309,23 @@ class FirefoxTab:
         return None if text is None else json.loads(text)
 
     def tap(self, x: float, y: float) -> None:
-        self.bidi.command(
-            "input.performActions",
-            context=self.context,
-            actions=[
-                {
-                    "type": "pointer",
-                    "id": "mouse",
-                    "actions": [
-                        {"type": "pointerMove", "x": round(x), "y": round(y)},
-                        {"type": "pointerDown", "button": 0},
-                        {"type": "pointerUp", "button": 0},
-                    ],
-                }
-            ],
+        self._act(
+            "pointer",
+            "mouse",
+            {"type": "pointerMove", "x": round(x), "y": round(y)},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerUp", "button": 0},
         )
 
     def press(self, key: str) -> None:
+        self._act("key", "keyboard", {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key})
+
+    def _act(self, kind: str, source: str, *actions: dict[str, Any]) -> None:
+        """Perform ``actions`` from one input source (``kind`` ``"pointer"`` or ``"key"``)."""
         self.bidi.command(
             "input.performActions",
             context=self.context,
-            actions=[
-                {
-                    "type": "key",
-                    "id": "keyboard",
-                    "actions": [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}],
-                }
-            ],
+            actions=[{"type": kind, "id": source, "actions": list(actions)}],
         )
 
     def reload(self) -> None:

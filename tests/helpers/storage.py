@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from web.line.controller import Controller, Settings
 from web.storage.saves import StorageFull
 
 __all__ = [
@@ -10,6 +11,7 @@ __all__ = [
     "BlockedStorage",
     "DictStorage",
     "SecurityError",
+    "four_player_block_save",
 ]
 
 
@@ -73,3 +75,16 @@ leaving about ``leave`` characters of room."""
 
 EMPTY_LOCAL_STORAGE = "() => { for (const key of Object.keys(localStorage)) if (key.startsWith('junk:')) localStorage.removeItem(key); }"
 """Removes the junk :data:`FILL_LOCAL_STORAGE` wrote."""
+
+
+def four_player_block_save() -> str:
+    """A four-player Block match's save in its second hand (the first scored 38 to North),
+    as the table writes it: what the damaged-save tests damage."""
+    controller = Controller(Settings.for_variant("block", 4), 7)
+    match = controller.match
+    while not match.hand.is_over:
+        match.apply(match.legal_actions()[0])
+    match.next_hand()
+    for _ in range(5):
+        match.apply(match.legal_actions()[0])
+    return controller.save()

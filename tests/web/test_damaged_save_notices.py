@@ -9,24 +9,12 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.helpers.storage import DictStorage
+from tests.helpers.storage import DictStorage, four_player_block_save
 from web.dice.controller import DiceController
 from web.line.controller import Controller, Settings
 from web.links.params import parse_link
 from web.storage.first_game import first_game
 from web.storage.saves import SAVE_KEY, SaveSlots
-
-
-def block_save() -> str:
-    """A four-player Block match's save in its second hand (the first scored 38 to North)."""
-    controller = Controller(Settings.for_variant("block", 4), 7)
-    match = controller.match
-    while not match.hand.is_over:
-        match.apply(match.legal_actions()[0])
-    match.next_hand()
-    for _ in range(5):
-        match.apply(match.legal_actions()[0])
-    return controller.save()
 
 
 def notice_for(text: str) -> tuple[str, Settings]:
@@ -74,7 +62,7 @@ CASES: list[tuple[str, Callable[[str], str], str]] = [
 def test_the_notice_names_what_is_wrong_and_the_new_game_is_the_one_played(
     damage: Callable[[str], str], expected: str
 ) -> None:
-    reason, settings = notice_for(damage(block_save()))
+    reason, settings = notice_for(damage(four_player_block_save()))
     assert reason == expected
     assert (settings.variant, settings.players) == ("block", 4)
 
@@ -89,15 +77,15 @@ def test_the_notice_names_what_is_wrong_and_the_new_game_is_the_one_played(
     ],
 )
 def test_a_header_naming_no_game_offered_says_which_part(damage: Callable[[str], str], expected: str) -> None:
-    reason, _settings = notice_for(damage(block_save()))
+    reason, _settings = notice_for(damage(four_player_block_save()))
     assert reason == expected
 
 
 def test_an_unreadable_header_still_gives_the_rule_set_and_players_it_names() -> None:
-    broken = tag("Options", "touch-move=sideways")(block_save())
+    broken = tag("Options", "touch-move=sideways")(four_player_block_save())
     _reason, settings = notice_for(broken)
     assert (settings.variant, settings.players) == ("block", 4)
-    unclosed = block_save().replace('[Target "100"]', '[Target "100', 1)
+    unclosed = four_player_block_save().replace('[Target "100"]', '[Target "100', 1)
     reason, settings = notice_for(unclosed)
     assert reason == "its description of the game cannot be read"
     assert (settings.variant, settings.players) == ("block", 4)
@@ -116,7 +104,7 @@ def dice_save() -> str:
     return controller.save()
 
 
-@pytest.mark.parametrize(("make", "game"), [(block_save, ("block", 4)), (dice_save, ("dice", 3))])
+@pytest.mark.parametrize(("make", "game"), [(four_player_block_save, ("block", 4)), (dice_save, ("dice", 3))])
 def test_every_cut_of_a_save_restores_an_earlier_point_or_says_it_is_cut_short(
     make: Callable[[], str], game: tuple[str, int]
 ) -> None:
@@ -147,7 +135,7 @@ def test_a_tile_dealt_twice_before_any_move_is_not_taken_for_a_cut() -> None:
 
 
 def test_a_save_damaged_beyond_naming_its_game_starts_the_game_last_played_there() -> None:
-    damaged = "[Variant \x00 block" + block_save()[20:]
+    damaged = "[Variant \x00 block" + four_player_block_save()[20:]
     storage = DictStorage()
     SaveSlots(storage, 20_000).opened("", ("block", 4))
     storage.data[SAVE_KEY] = damaged
