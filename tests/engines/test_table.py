@@ -7,85 +7,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from tests.helpers.engines import ENGINES, READY_SCRIPT, EngineTab, open_engine, wait_for
+from tests.helpers.engine_table import (
+    boot,
+    canvas_origin,
+    settled,
+    state,
+    state_once,
+    tap_button,
+    tap_my_move,
+    wait_until_ready,
+)
+from tests.helpers.engines import ENGINES, EngineTab, open_engine, wait_for
 
 GAME = "?variant=draw-2&seed=5&aidelay=0"
 ENTER = "\ue007"
 
 
-def boot(tab: EngineTab, url: str) -> dict[str, Any]:
-    """Open ``url`` and wait for a ready table; its state once the computers have moved."""
-    tab.goto(url)
-    wait_for(tab, READY_SCRIPT, what="the table to boot")
-    assert tab.evaluate("document.body.dataset.appState") == "ready", tab.evaluate(
-        "document.getElementById('loading-error') && document.getElementById('loading-error').textContent"
-    )
-    assert tab.evaluate("window.dominoesBoot.errors.length") == 0, tab.evaluate("window.dominoesBoot.errors")
-    return settled(tab)
-
-
-def state(tab: EngineTab) -> dict[str, Any]:
-    current: dict[str, Any] = json.loads(tab.evaluate("window.dominoesTest.state()"))
-    return current
-
-
-def settled(tab: EngineTab) -> dict[str, Any]:
-    """The state once it is the person's turn or the hand is over (the computers have moved)."""
-    wait_for(
-        tab,
-        "['human', 'hand-over', 'match-over'].includes(JSON.parse(window.dominoesTest.state()).phase)"
-        " && !JSON.parse(window.dominoesTest.state()).thinking",
-        what="the person's turn",
-    )
-    return state(tab)
-
-
-def canvas_origin(tab: EngineTab) -> tuple[float, float]:
-    box = tab.evaluate(
-        "(() => { const r = document.getElementById('table').getBoundingClientRect(); return [r.x, r.y]; })()"
-    )
-    return float(box[0]), float(box[1])
-
-
-def tap_my_move(tab: EngineTab, current: dict[str, Any]) -> None:
-    """The person's move by taps: the first playable tile (then its first lit end if it asks),
-    else the boneyard, else Pass."""
-    left, top = canvas_origin(tab)
-    scene = current["scene"]
-    playable = [tile for tile in scene["hand"] if tile["playable"]]
-    if playable:
-        tab.tap(left + playable[0]["x"], top + playable[0]["y"])
-        after = state_once(tab, f"s.selected !== null || !s.hand.includes({json.dumps(playable[0]['tile'])})")
-        if after["selected"] is not None and after["scene"]["targets"]:
-            target = after["scene"]["targets"][0]
-            tab.tap(left + target["x"], top + target["y"])
-    elif "draw" in current["legal"]:
-        tab.tap(left + scene["boneyard"]["x"], top + scene["boneyard"]["y"])
-    else:
-        tab.evaluate("document.getElementById('pass-btn').click()")
-    # The page takes a tap in its own time: wait until the person's turn has been played.
-    state_once(
-        tab,
-        f"s.phase !== 'human' || s.hand.length !== {len(current['hand'])} || s.boneyard !== {current['boneyard']}"
-        f" || s.layout_tiles !== {current['layout_tiles']}",
-    )
-
-
-def state_once(tab: EngineTab, condition: str) -> dict[str, Any]:
-    """The state once ``condition`` (JavaScript, over the state ``s``) holds."""
-    wait_for(
-        tab,
-        f"(() => {{ const s = JSON.parse(window.dominoesTest.state()); return {condition}; }})()",
-        what=condition,
-    )
-    return state(tab)
-
-
-def test_a_whole_hand_is_played_by_taps_on_the_canvas(tab: EngineTab, table_url: str) -> None:
+def test_a_whole_hand_is_played_by_taps_on_the_canvas_then_reviewed(tab: EngineTab, table_url: str) -> None:
     current = boot(tab, table_url + GAME)
     assert current["phase"] == "human" and current["legal"]
     for _ in range(60):
@@ -99,6 +40,44 @@ def test_a_whole_hand_is_played_by_taps_on_the_canvas(tab: EngineTab, table_url:
         ] != "human", f"{tab.name}: the tap did nothing"
     assert current["phase"] in ("hand-over", "match-over"), current["phase"]
     wait_for(tab, "document.getElementById('hand-dialog').open", what="the hand's summary")
+    # The Expert reviews the person's decisions of the hand, in the page, and says how they did.
+    tap_button(tab, "#hand-review-btn")
+    wait_for(tab, "document.getElementById('replay-dialog').open", what="the review's viewer")
+    wait_for(tab, "document.body.dataset.review === 'done'", timeout=180, what="the review")
+    review = state(tab)["review"]
+    assert review["seat"] == 0 and review["reviewed"] == [1], review
+    assert review["summary"].startswith("Your hand 1: Accuracy "), review["summary"]
+    assert tab.evaluate("document.getElementById('replay-view').value") == "0"  # what the person could see
+
+
+def test_a_tile_is_dragged_onto_a_lit_end(tab: EngineTab, table_url: str) -> None:
+    current = boot(tab, table_url + "?variant=draw-2&seed=8&aidelay=0")
+    left, top = canvas_origin(tab)
+    playable = [tile for tile in current["scene"]["hand"] if tile["playable"]]
+    assert playable, "the person has nothing to play in this deal"
+    tile = playable[0]
+    at = (left + tile["x"], top + tile["y"])
+    # Picked up and let go over its own hand: it goes back, nothing is played.
+    tab.pointer_down(*at)
+    tab.pointer_move(at[0] + 60, at[1])
+    assert state_once(tab, "s.selected !== null")["selected"] == tile["tile"]  # picked up: its ends are lit
+    tab.pointer_up()
+    back = state_once(tab, "s.selected === null")
+    assert back["hand"] == current["hand"] and back["layout_tiles"] == current["layout_tiles"]
+    # Picked up again and let go on a lit end (or on the board, for a tile that fits one place).
+    tab.pointer_down(*at)
+    tab.pointer_move(at[0], at[1] - 40)
+    picked = state_once(tab, "s.selected !== null")
+    targets, board = picked["scene"]["targets"], picked["scene"]["board"]
+    aim = (
+        (targets[-1]["x"], targets[-1]["y"])
+        if targets
+        else (board["x"] + board["w"] / 2, board["y"] + board["h"] / 2)
+    )
+    tab.pointer_move(left + aim[0], top + aim[1])
+    tab.pointer_up()
+    after = state_once(tab, f"!s.hand.includes({json.dumps(tile['tile'])})")
+    assert after["layout_tiles"] > current["layout_tiles"]
 
 
 def test_a_reload_keeps_the_game(tab: EngineTab, table_url: str) -> None:
@@ -107,7 +86,7 @@ def test_a_reload_keeps_the_game(tab: EngineTab, table_url: str) -> None:
     played = settled(tab)
     assert played["layout_tiles"] > current["layout_tiles"] or played["boneyard"] < current["boneyard"]
     tab.reload()
-    wait_for(tab, READY_SCRIPT, what="the table to boot again")
+    wait_until_ready(tab)
     back = settled(tab)
     assert back["restored"]
     for key in ("hand", "layout_tiles", "boneyard", "scores", "hand_number"):

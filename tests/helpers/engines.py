@@ -41,6 +41,9 @@ ENGINES = ("webkit", "firefox")
 VIEWPORT = (1024, 768)
 """The page's size in both engines (a tablet held sideways)."""
 
+DRAG_STEP_MS = 16
+"""How long each step of a drag takes (a frame at 60 Hz)."""
+
 READY_SCRIPT = "document.body && ['ready', 'error'].includes(document.body.dataset.appState)"
 
 
@@ -60,6 +63,18 @@ class EngineTab(Protocol):
 
     def tap(self, x: float, y: float) -> None:
         """Press and release the primary pointer at ``(x, y)`` in the page's CSS pixels."""
+        ...
+
+    def pointer_down(self, x: float, y: float) -> None:
+        """Move the primary pointer to ``(x, y)`` and press it (the start of a drag)."""
+        ...
+
+    def pointer_move(self, x: float, y: float) -> None:
+        """Move the pressed pointer to ``(x, y)`` in a few steps, as a finger moves."""
+        ...
+
+    def pointer_up(self) -> None:
+        """Let go of the pointer where it is."""
         ...
 
     def press(self, key: str) -> None:
@@ -95,6 +110,13 @@ def wait_for(tab: EngineTab, script: str, timeout: float = 60.0, what: str = "")
         if time.monotonic() > deadline:
             raise AssertionError(f"{tab.name}: gave up waiting {timeout:.0f} s for {what or script}{problem}")
         time.sleep(0.05)
+
+
+def _steps(start: tuple[float, float], end: tuple[float, float]) -> Iterator[tuple[float, float]]:
+    """Eight steps from ``start`` to ``end``."""
+    (x0, y0), (x1, y1) = start, end
+    for step in range(1, 9):
+        yield x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
 
 
 # --- WebKit: MiniBrowser through WebKitWebDriver ----------------------------------------------
@@ -161,6 +183,7 @@ class WebKitTab:
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_size(*VIEWPORT)
         self._errors: list[str] = []
+        self._at = (0.0, 0.0)
 
     def goto(self, url: str) -> None:
         self._collect()
@@ -182,6 +205,28 @@ class WebKitTab:
 
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+        actions.perform()
+
+    def pointer_down(self, x: float, y: float) -> None:
+        self._pointer(lambda pointer: pointer.move_to_location(round(x), round(y)).pointer_down())
+        self._at = (x, y)
+
+    def pointer_move(self, x: float, y: float) -> None:
+        def steps(pointer: Any) -> None:
+            for px, py in _steps(self._at, (x, y)):
+                pointer.move_to_location(round(px), round(py))
+
+        self._pointer(steps)
+        self._at = (x, y)
+
+    def pointer_up(self) -> None:
+        self._pointer(lambda pointer: pointer.pointer_up())
+
+    def _pointer(self, act: Callable[[Any], object]) -> None:
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        actions = ActionBuilder(self.driver, duration=DRAG_STEP_MS)
+        act(actions.pointer_action)
         actions.perform()
 
     def press(self, key: str) -> None:
@@ -286,6 +331,7 @@ class FirefoxTab:
         self.bidi = BiDi()
         self.context = self.bidi.command("browsingContext.getTree")["contexts"][0]["context"]
         self.bidi.command("session.subscribe", events=["log.entryAdded"])
+        self._at = (0.0, 0.0)
         width, height = VIEWPORT
         self.bidi.command(
             "browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height}
@@ -316,6 +362,29 @@ class FirefoxTab:
             {"type": "pointerDown", "button": 0},
             {"type": "pointerUp", "button": 0},
         )
+
+    def pointer_down(self, x: float, y: float) -> None:
+        self._act(
+            "pointer",
+            "mouse",
+            {"type": "pointerMove", "x": round(x), "y": round(y)},
+            {"type": "pointerDown", "button": 0},
+        )
+        self._at = (x, y)
+
+    def pointer_move(self, x: float, y: float) -> None:
+        self._act(
+            "pointer",
+            "mouse",
+            *(
+                {"type": "pointerMove", "x": round(px), "y": round(py), "duration": DRAG_STEP_MS}
+                for px, py in _steps(self._at, (x, y))
+            ),
+        )
+        self._at = (x, y)
+
+    def pointer_up(self) -> None:
+        self._act("pointer", "mouse", {"type": "pointerUp", "button": 0})
 
     def press(self, key: str) -> None:
         self._act("key", "keyboard", {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key})
