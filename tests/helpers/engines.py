@@ -291,7 +291,8 @@ class BiDi:
             raise RuntimeError("Firefox did not start its WebDriver BiDi server")
         stream = self.process.stderr  # read on, so that Firefox never blocks on a full pipe
         threading.Thread(target=lambda: all(True for _ in stream), daemon=True).start()
-        self._socket = connect(url + "/session", max_size=2**26, open_timeout=30)
+        # (entered as websockets asks; close() closes it)
+        self._socket = connect(url + "/session", max_size=2**26, open_timeout=30).__enter__()
         self._next_id = 0
         self.events: list[dict[str, Any]] = []
         """The events received so far (subscribed ones only), oldest first."""
