@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from buildtools.engines import find_engines
+from tests.helpers.recording_proxy import recording_proxy
 
 __all__ = ["ENGINES", "BiDi", "EngineTab", "open_engine", "virtual_display", "wait_for"]
 
@@ -91,6 +92,20 @@ class EngineTab(Protocol):
 
     def errors(self) -> list[str]:
         """The console errors and uncaught exceptions of the tab's pages so far."""
+        ...
+
+    def requests(self) -> list[str]:
+        """Every URL the browser has asked the network for so far (pages, frames, files,
+        workers), oldest first."""
+        ...
+
+    def enter_frame(self, element_id: str) -> None:
+        """From now on, evaluate scripts in the frame ``#element_id`` of the page (taps and
+        keys still go to the page, at the page's coordinates)."""
+        ...
+
+    def leave_frame(self) -> None:
+        """Evaluate scripts in the page itself again."""
         ...
 
 
@@ -168,6 +183,7 @@ class WebKitTab:
 
     def __init__(self, display: str) -> None:
         from selenium import webdriver  # (imported here: only this layer needs Selenium)
+        from selenium.webdriver.common.proxy import Proxy
         from selenium.webdriver.webkitgtk.service import Service
 
         found = find_engines()
@@ -176,6 +192,11 @@ class WebKitTab:
             os.environ.get("DOMINOES_MINIBROWSER") or found["DOMINOES_MINIBROWSER"] or ""
         )
         options.add_argument("--automation")
+        self._proxy_block = recording_proxy()
+        self.proxy = self._proxy_block.__enter__()
+        options.proxy = Proxy(
+            {"proxyType": "manual", "httpProxy": self.proxy.address, "sslProxy": self.proxy.address}
+        )
         service = Service(
             executable_path=os.environ.get("DOMINOES_WEBKIT_DRIVER") or found["DOMINOES_WEBKIT_DRIVER"] or "",
             env={**os.environ, "DISPLAY": display},
@@ -246,6 +267,20 @@ class WebKitTab:
         self._collect()
         return list(self._errors)
 
+    def requests(self) -> list[str]:
+        return list(self.proxy.urls)
+
+    def enter_frame(self, element_id: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.default_content()
+        self.driver.switch_to.frame(self.driver.find_element(By.ID, element_id))
+        self.driver.execute_script(_WATCH_ERRORS)
+
+    def leave_frame(self) -> None:
+        self._collect()
+        self.driver.switch_to.default_content()
+
     def _collect(self) -> None:
         """Keep the errors the page has seen (a navigation would lose them)."""
         try:
@@ -257,7 +292,10 @@ class WebKitTab:
         self._errors += [str(error) for error in seen or []]
 
     def close(self) -> None:
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self._proxy_block.__exit__(None, None, None)
 
 
 # --- Firefox: WebDriver BiDi over a WebSocket -----------------------------------------------------
@@ -331,7 +369,8 @@ class FirefoxTab:
     def __init__(self) -> None:
         self.bidi = BiDi()
         self.context = self.bidi.command("browsingContext.getTree")["contexts"][0]["context"]
-        self.bidi.command("session.subscribe", events=["log.entryAdded"])
+        self.bidi.command("session.subscribe", events=["log.entryAdded", "network.beforeRequestSent"])
+        self._target = self.context
         self._at = (0.0, 0.0)
         width, height = VIEWPORT
         self.bidi.command(
@@ -345,7 +384,7 @@ class FirefoxTab:
         result = self.bidi.command(
             "script.evaluate",
             expression=f"(async () => JSON.stringify(await ({script})))()",
-            target={"context": self.context},
+            target={"context": self._target},
             awaitPromise=True,
         )
         if result.get("type") == "exception":
@@ -408,14 +447,35 @@ class FirefoxTab:
         path.write_bytes(base64.b64decode(data))
 
     def errors(self) -> list[str]:
-        self.bidi.command(
-            "script.evaluate", expression="0", target={"context": self.context}, awaitPromise=False
-        )
         return [
             str(event["params"].get("text"))
-            for event in self.bidi.events
-            if event.get("method") == "log.entryAdded" and event["params"].get("level") == "error"
+            for event in self._events("log.entryAdded")
+            if event["params"].get("level") == "error"
         ]
+
+    def requests(self) -> list[str]:
+        return [str(event["params"]["request"]["url"]) for event in self._events("network.beforeRequestSent")]
+
+    def _events(self, method: str) -> list[dict[str, Any]]:
+        """The events ``method`` so far (after a round trip, so that none is still on its way)."""
+        self.bidi.command("browsingContext.getTree", maxDepth=0)
+        return [event for event in self.bidi.events if event.get("method") == method]
+
+    def enter_frame(self, element_id: str) -> None:
+        # BiDi names a frame by its browsing context: the frame's window serializes as one.
+        found = self.bidi.command(
+            "script.evaluate",
+            expression=f"document.getElementById({json.dumps(element_id)}).contentWindow",
+            target={"context": self.context},
+            awaitPromise=False,
+        )
+        if found.get("type") == "exception" or found["result"].get("type") != "window":
+            raise RuntimeError(f"firefox: no frame #{element_id}")
+        frame_context = found["result"]["value"]["context"]
+        self._target = frame_context
+
+    def leave_frame(self) -> None:
+        self._target = self.context
 
     def close(self) -> None:
         self.bidi.close()
