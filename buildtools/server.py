@@ -108,10 +108,13 @@ def make_server(
 
 
 @contextmanager
-def serving(dist_dir: Path | str, host: str = "127.0.0.1") -> Iterator[DistServer]:
+def serving(
+    dist_dir: Path | str, host: str = "127.0.0.1", overlays: Mapping[str, Path | str] | None = None
+) -> Iterator[DistServer]:
     """``dist_dir`` served at a free port of ``host`` in a background thread while the block
-    runs (the tests' servers); stopped and closed after it."""
-    server = make_server(dist_dir, host, 0)
+    runs (the tests' servers), with ``overlays`` as :func:`make_server` takes them; stopped and
+    closed after it."""
+    server = make_server(dist_dir, host, 0, overlays)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     try:

@@ -16,7 +16,19 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_tests_that_time_the_page_run_alone_after_the_rest(two_cores: None) -> None:
     parallel, alone = tools.pytest_commands(["-k", "block"])
-    assert parallel == [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-m", "not timing", "-k", "block"]
+    assert parallel == [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        "2",
+        "--dist",
+        "loadfile",
+        "-m",
+        "not timing",
+        "-k",
+        "block",
+    ]
     assert alone == [sys.executable, "-m", "pytest", "-m", "timing", "-k", "block"]
 
 
@@ -45,5 +57,9 @@ def test_the_timing_marker_is_registered_and_used() -> None:
 
     root = Path(__file__).resolve().parents[1]
     assert f'"{tools.TIMING_MARKER}:' in (root / "pyproject.toml").read_text()
-    marked = [path.name for path in (root / "tests" / "e2e").glob("test_*.py") if "@pytest.mark.timing" in path.read_text()]
+    marked = [
+        path.name
+        for path in (root / "tests" / "e2e").glob("test_*.py")
+        if "@pytest.mark.timing" in path.read_text()
+    ]
     assert sorted(marked) == ["test_ai.py", "test_review.py"]

@@ -46,10 +46,23 @@ function textOnPill(ctx, text, x, y, padding, background) {
   const fill = ctx.fillStyle;
   ctx.fillStyle = background;
   ctx.beginPath();
-  ctx.roundRect(left, y - height / 2, width, height, height / 2);
+  if (ctx.roundRect) ctx.roundRect(left, y - height / 2, width, height, height / 2);
+  else roundRect(ctx, left, y - height / 2, width, height, height / 2);
   ctx.fill();
   ctx.fillStyle = fill;
   ctx.fillText(text, ctx.textAlign === "left" ? x + padding : ctx.textAlign === "right" ? x - padding : x, y);
+}
+
+/** A rounded rectangle added to the path, for a browser whose canvas has no `roundRect`
+ * (Chrome before 99, Firefox before 112): the same outline, drawn with arcs. */
+function roundRect(ctx, x, y, width, height, radius) {
+  const r = Math.max(0, Math.min(Number(radius) || 0, Math.abs(width) / 2, Math.abs(height) / 2));
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + width, y, x + width, y + height, r);
+  ctx.arcTo(x + width, y + height, x, y + height, r);
+  ctx.arcTo(x, y + height, x, y, r);
+  ctx.arcTo(x, y, x + width, y, r);
+  ctx.closePath();
 }
 
 /** Drilled pips (web/painter.py, Painter.pips): each centre's disc in `lit` moved `glint`
@@ -72,6 +85,8 @@ function play(ctx, operations) {
       const [property, value] = rest;
       if (!PROPERTIES.has(property)) throw new Error(`dominoesPaint: no property ${property}`);
       ctx[property] = STYLES.has(property) ? style(ctx, value) : value;
+    } else if (name === "roundRect" && !ctx.roundRect) {
+      roundRect(ctx, ...rest);
     } else if (METHODS.has(name)) {
       ctx[name](...rest);
     } else if (name === "drawSprite") {

@@ -22,7 +22,7 @@ function readChoice() {
  * The audio context, once one is started (else null). Starting one costs the browser a
  * long task (about 90 ms with the CPU throttled 4x in headless Chromium), and a browser
  * plays nothing before the person's first tap or key anyway: so it is started then, in a
- * task of its own (see `startOnFirstGesture`), never in the middle of a move.
+ * task of its own (see `wakeOnGestures`), never in the middle of a move.
  */
 function audio() {
   if (context && context.state === "suspended") context.resume().catch(() => {});
@@ -35,15 +35,36 @@ function start() {
   if (Context) context = new Context();
 }
 
-function startOnFirstGesture() {
-  const gesture = () => {
+/**
+ * Starts sound at the person's first tap or key, and wakes it at every later one where the
+ * browser has held it back. WebKit (every iPad browser) lets an audio context sound only from
+ * inside a gesture that activates the page (a tap's `pointerup`, `touchend` or `click`, or a
+ * key; never a `pointerdown`), and suspends it again when another app takes the sound
+ * ("interrupted"): so each such gesture resumes a context that is not running, and plays a
+ * silent sample with it, which older iPads need before they count the context as unlocked.
+ * A check and nothing more once the sound is running.
+ */
+function wakeOnGestures() {
+  const wake = () => {
     if (!on) return; // muted: start nothing until sound is turned on (a gesture itself)
-    window.removeEventListener("pointerdown", gesture, true);
-    window.removeEventListener("keydown", gesture, true);
-    setTimeout(start, 0);
+    if (!context) {
+      setTimeout(start, 0); // (a long task of its own, not the tap's: see `audio`)
+      return;
+    }
+    if (context.state === "running" || context.state === "closed") return;
+    try {
+      const silence = context.createBufferSource();
+      silence.buffer = context.createBuffer(1, 1, context.sampleRate);
+      silence.connect(context.destination);
+      silence.start(0);
+    } catch {
+      // an engine that refuses even this: the resume below is all there is
+    }
+    context.resume().catch(() => {});
   };
-  window.addEventListener("pointerdown", gesture, true);
-  window.addEventListener("keydown", gesture, true);
+  for (const type of ["pointerdown", "pointerup", "touchend", "click", "keydown"]) {
+    window.addEventListener(type, wake, { capture: true, passive: true });
+  }
 }
 
 /** A short burst of filtered noise: the click of a tile (or the slide of one drawn). */
@@ -100,6 +121,11 @@ const SOUNDS = {
 const sound = {
   /** The sounds asked for so far, newest last (at most 50): what the tests read. */
   played: [],
+  /** The audio context's state: `none` before it is started, else the browser's own
+   * (`suspended`, `running`, WebKit's `interrupted`, `closed`). */
+  get state() {
+    return context ? context.state : "none";
+  },
   get on() {
     return on;
   },
@@ -147,4 +173,4 @@ function wireButton() {
 }
 
 wireButton();
-startOnFirstGesture();
+wakeOnGestures();

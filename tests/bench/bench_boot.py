@@ -51,7 +51,6 @@ TIMEOUT_MS = 240_000
 RUNTIME_PREFIXES = ("pyodide/", "pyscript/", "vendor/")
 
 
-
 def time_until_ready(page: Page, url: str) -> float:
     """Seconds from ``goto`` to the ready marker; stops the benchmark if the page failed."""
     start = time.perf_counter()

@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-WORKER = r'''
+WORKER = r"""
 import importlib, json, random, sys, time
 sys.path.insert(0, sys.argv[1])
 from engine import Hand, make_rules
@@ -101,7 +101,7 @@ for line in sys.stdin:
         run()
         done += 1
     print(json.dumps([done, time.perf_counter() - start]), flush=True)
-'''
+"""
 
 
 class Worker:
@@ -110,7 +110,10 @@ class Worker:
     def __init__(self, tree: Path) -> None:
         """Start it on ``tree`` and read the names of its workloads."""
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER, str(tree)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", WORKER, str(tree)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         assert self.process.stdout is not None
         self.names: list[str] = json.loads(self.process.stdout.readline())
@@ -135,12 +138,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", required=True, help="the git revision to compare with")
     parser.add_argument("--rounds", type=int, default=12, help="rounds of every workload (default: 12)")
-    parser.add_argument("--slice", type=float, default=0.4, help="seconds of a workload per turn (default: 0.4)")
+    parser.add_argument(
+        "--slice", type=float, default=0.4, help="seconds of a workload per turn (default: 0.4)"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-base-"))
     try:
-        subprocess.run(["git", "worktree", "add", "--detach", str(folder), args.base], cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(folder), args.base],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         now, base = Worker(ROOT), Worker(folder)
         ratios: dict[str, list[float]] = {name: [] for name in now.names}
         for round_number in range(args.rounds):

@@ -17,7 +17,9 @@ def test_a_replay_fits_320_by_240(open_app: OpenApp) -> None:
     match = bot_match("partnership-block", 4, 7, ["greedy"] * 4, 1)
     laid = sum(isinstance(action, Play) for action in match.hands[0].actions[:12])
     record = write_record(match)
-    page = open_app(f"?embed=1&hand=1&move=12{record_fragment(record)}", viewport={"width": 320, "height": 240}).page
+    page = open_app(
+        f"?embed=1&hand=1&move=12{record_fragment(record)}", viewport={"width": 320, "height": 240}
+    ).page
     expect(page.locator("#replay-dialog")).to_be_visible()
     scene = state(page)["replay_scene"]
     assert scene["line"] == laid > 8, "the line of play is drawn"

@@ -104,7 +104,10 @@ def test_a_rules_page_embeds_a_live_game_and_a_replay_side_by_side(
 
         # Both said they are ready, to the rules page only.
         page.wait_for_function("window.received.filter((m) => m.type === 'ready').length === 2")
-        assert {m["mode"] for m in page.evaluate("window.received") if m["type"] == "ready"} == {"live", "replay"}
+        assert {m["mode"] for m in page.evaluate("window.received") if m["type"] == "ready"} == {
+            "live",
+            "replay",
+        }
         assert all(m["origin"] == table_origin for m in page.evaluate("window.received"))
 
         # The replay opened where its link said, with no way to close it (it is the whole frame).

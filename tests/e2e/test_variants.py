@@ -241,7 +241,9 @@ class Person:
             sprite = next(s for s in current["scene"]["hand"] if s["tile"] == tile)
             click_canvas(page, sprite["x"], sprite["y"])
         self.moves["keyboard play" if self.keyboard else "canvas play"] += 1
-        lone_double = current["layout_tiles"] == 1  # (a tile fits two sides of a lone tile only if it is a double)
+        lone_double = (
+            current["layout_tiles"] == 1
+        )  # (a tile fits two sides of a lone tile only if it is a double)
         if len(ends) > 1 and lone_double:
             self.moves["played at once on a lone double"] += 1  # its sides are alike: no question asked
         elif len(ends) > 1:

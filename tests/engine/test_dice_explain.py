@@ -81,7 +81,9 @@ def test_the_person_reading_is_told_in_the_second_person() -> None:
     played = hand.commit(1, Commitment(t("2-5"), t("4-4")))
     assert played is not None
     story = explain_round(played, ["West", "You"])
-    assert story.seats[1] == "You take back 5-2 (blocked by the special) and cannot draw: the boneyard is empty."
+    assert (
+        story.seats[1] == "You take back 5-2 (blocked by the special) and cannot draw: the boneyard is empty."
+    )
     story = explain_round(played, ["You", "West"])
     assert "Perfect by you:" in story.headline
     assert story.seats[0] == "You discard 6-2, take back 3-3 (it matches no die) and draw nothing."

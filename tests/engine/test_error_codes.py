@@ -64,7 +64,13 @@ def _scan() -> Iterator[tuple[str, type[EngineError], str]]:
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
             if name in CLASSES:
                 kind, position, default = CLASSES[name], 1, CLASSES[name].default_code
             elif name in HELPERS:

@@ -182,7 +182,11 @@ def test_records_round_trip_and_replays_reproduce(game_id: str, seed: int, steps
     text = state.record()
     again = game.read(text)
     assert again.record() == text
-    assert (again.is_over, again.hand_is_over, again.acting()) == (state.is_over, state.hand_is_over, state.acting())
+    assert (again.is_over, again.hand_is_over, again.acting()) == (
+        state.is_over,
+        state.hand_is_over,
+        state.acting(),
+    )
     for seat in range(state.players):
         assert again.view(seat) == state.view(seat)
         assert again.legal_actions(seat) == state.legal_actions(seat)

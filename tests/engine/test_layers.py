@@ -31,8 +31,13 @@ CORE = (
 )
 KINDS = ("engine.line", "engine.dice")
 TOP = ("engine", "engine.catalogue", "engine.notation.__main__")
-LAB = ("engine.line.ai.arena", "engine.line.ai.calibration", "engine.dice.ai.arena", "engine.line.selfplay",
-       "engine.dice.selfplay")
+LAB = (
+    "engine.line.ai.arena",
+    "engine.line.ai.calibration",
+    "engine.dice.ai.arena",
+    "engine.line.selfplay",
+    "engine.dice.selfplay",
+)
 
 
 @functools.cache

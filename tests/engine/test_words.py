@@ -25,7 +25,11 @@ def test_a_verb_agrees_with_its_subject(subject: str, verb: str, said: str) -> N
 
 
 def test_possessives_and_lists_read_as_sentences() -> None:
-    assert possessive("West") == "West's" and possessive("You") == "Your" and possessive("You", first=False) == "your"
+    assert (
+        possessive("West") == "West's"
+        and possessive("You") == "Your"
+        and possessive("You", first=False) == "your"
+    )
     assert and_list(["West"]) == "West" and and_list(["West", "East"]) == "West and East"
     assert and_list(["You", "West", "East"]) == "You, West and East"
     assert and_list([2, 3, 4], "or") == "2, 3 or 4"

@@ -150,3 +150,74 @@ def test_no_request_leaves_the_tables_origin(tab: EngineTab, table_url: str) -> 
     # The check sees a request that does leave (the same way any would be seen).
     tab.evaluate("fetch('http://elsewhere.invalid/ping', {mode: 'no-cors'}).then(() => 1, () => 1)")
     assert outside(tab.requests(), {origin}) == ["http://elsewhere.invalid/ping"]
+
+
+WITHOUT_OPTIONAL_FEATURES = """<script>
+// As a browser without them (an older one, a locked-down profile): no storage manager (so no
+// persist()), no service worker, no Web Locks, no Web Audio, no OffscreenCanvas and no canvas
+// roundRect (Chrome before 99, Firefox before 112).
+delete Navigator.prototype.storage;
+delete Navigator.prototype.serviceWorker;
+delete Navigator.prototype.locks;
+delete window.AudioContext;
+delete window.webkitAudioContext;
+delete window.OffscreenCanvas;
+delete CanvasRenderingContext2D.prototype.roundRect;
+</script>"""
+
+TOO_OLD = """<script>delete window.BroadcastChannel;</script>"""
+"""As a browser too old for the table's runtime (Safari before 15.4 has no BroadcastChannel)."""
+
+LIGHT_PIXELS = """(() => {
+  const canvas = document.getElementById('table');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let light = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i] > 200 && data[i + 1] > 190 && data[i + 2] > 160) light++;
+  return light / (data.length / 4);
+})()"""
+"""The share of the table canvas's pixels that are ivory (the tiles' faces)."""
+
+
+def page_with(tmp_path: Path, script: str) -> tuple[Path, Path]:
+    """A copy of dist/ and, beside it, its page with ``script`` run before anything else."""
+    dist = snapshot(tmp_path / "dist")
+    page = tmp_path / "page.html"
+    page.write_text((dist / "index.html").read_text().replace("<head>", "<head>" + script, 1))
+    return dist, page
+
+
+def test_without_its_optional_features_the_engine_still_plays_draws_and_keeps_the_game(
+    tab: EngineTab, tmp_path: Path
+) -> None:
+    dist, page = page_with(tmp_path, WITHOUT_OPTIONAL_FEATURES)
+    with serving(dist, overlays={"/without.html": page}) as server:
+        current = boot(tab, server.url + "without.html" + GAME)
+        assert tab.evaluate(
+            "['storage' in navigator, 'serviceWorker' in navigator, 'locks' in navigator, typeof AudioContext,"
+            " typeof OffscreenCanvas, typeof CanvasRenderingContext2D.prototype.roundRect]"
+        ) == [False, False, False, "undefined", "undefined", "undefined"], "the features are still there"
+        assert tab.evaluate(LIGHT_PIXELS) > 0.01, "the tiles were not drawn"
+        tap_my_move(tab, current)
+        played = settled(tab)
+        assert "lay" in tab.evaluate("window.dominoesSound.played")  # asked for, silently not sounded
+        assert tab.evaluate("window.dominoesSound.state") == "none"
+        assert tab.evaluate("window.dominoesBoot.persisted === undefined")
+        tab.reload()
+        wait_until_ready(tab)
+        back = settled(tab)
+        assert back["restored"] and back["hand"] == played["hand"]
+
+
+def test_a_browser_too_old_for_the_runtime_is_told_so_in_plain_words(tab: EngineTab, tmp_path: Path) -> None:
+    dist, page = page_with(tmp_path, TOO_OLD)
+    with serving(dist, overlays={"/old.html": page}) as server:
+        tab.goto(server.url + "old.html" + GAME)
+        wait_for(tab, "document.body.dataset.appState === 'error'", what="the table to give up")
+        said = tab.evaluate(
+            "['loading-text', 'loading-advice', 'loading-error'].map((id) => document.getElementById(id).textContent)"
+        )
+        assert said[0] == "This browser is too old to run the table.", said
+        assert "another up-to-date browser" in said[1]
+        assert said[2] == "This browser has no BroadcastChannel."
+        assert tab.evaluate("document.getElementById('loading-reload').hidden")  # a reload cannot help
+        assert tab.evaluate("typeof window.dominoesTest") == "undefined", "the runtime was started anyway"

@@ -29,6 +29,7 @@ ENTER = "\ue007"
 def test_a_whole_hand_is_played_by_taps_on_the_canvas_then_reviewed(tab: EngineTab, table_url: str) -> None:
     current = boot(tab, table_url + GAME)
     assert current["phase"] == "human" and current["legal"]
+    assert tab.evaluate("window.dominoesSound.state") == "none"  # no sound before a gesture
     for _ in range(60):
         if current["phase"] != "human":
             break
@@ -40,6 +41,9 @@ def test_a_whole_hand_is_played_by_taps_on_the_canvas_then_reviewed(tab: EngineT
         ] != "human", f"{tab.name}: the tap did nothing"
     assert current["phase"] in ("hand-over", "match-over"), current["phase"]
     wait_for(tab, "document.getElementById('hand-dialog').open", what="the hand's summary")
+    # The person's taps woke the sound, and the hand was heard.
+    wait_for(tab, "window.dominoesSound.state === 'running'", what="the sound to run")
+    assert tab.evaluate("window.dominoesSound.played").count("lay") >= 2
     # The Expert reviews the person's decisions of the hand, in the page, and says how they did.
     tap_button(tab, "#hand-review-btn")
     wait_for(tab, "document.getElementById('replay-dialog').open", what="the review's viewer")

@@ -308,9 +308,12 @@ class BiDi:
         from websockets.sync.client import connect  # (imported here: only this layer needs it)
 
         self.profile = tempfile.mkdtemp(prefix="dominoes-firefox-")
-        # Focus as in a window in front (a headless window never has the system's focus, and
-        # without it Firefox does not turn Enter on a focused button into a click).
-        Path(self.profile, "user.js").write_text('user_pref("focusmanager.testmode", true);\n')
+        # Focus as in a window in front (a headless window never has the system's focus), and
+        # Firefox's stand-in audio device: this machine has no sound card, and without one an
+        # AudioContext never leaves "suspended".
+        Path(self.profile, "user.js").write_text(
+            'user_pref("focusmanager.testmode", true);\nuser_pref("media.cubeb.force_mock_context", true);\n'
+        )
         firefox = os.environ.get("DOMINOES_FIREFOX") or find_engines()["DOMINOES_FIREFOX"] or "firefox"
         self.process = subprocess.Popen(
             [firefox, "--headless", "--no-remote", "--profile", self.profile, "--remote-debugging-port=0"],

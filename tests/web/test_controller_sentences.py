@@ -173,7 +173,10 @@ def test_the_play_off_winner_is_named_in_the_summary() -> None:
         opening = controller.match.hand.opening
         prefix = [f"lead:{starter}"] if opening.lead_choices else []
         hands, moves = line_deal(controller.match.rules, keep, starter, "6-6")
-        swap_hand(controller.match, scripted_hand(controller.match.rules, hands, opening=opening if prefix else None))
+        swap_hand(
+            controller.match,
+            scripted_hand(controller.match.rules, hands, opening=opening if prefix else None),
+        )
         said = play_through(controller, [*prefix, *moves])
         if starter == 2:
             assert said[-1].endswith(" 1-1: a play-off hand follows."), said[-1]

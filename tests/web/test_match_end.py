@@ -25,7 +25,9 @@ def moment(controller: Controller):  # type: ignore[no-untyped-def]
     result = controller.match.result
     assert result is not None
     names = tuple(side_label(controller, side) for side in range(len(result.scores)))
-    winner = " & ".join(controller.names[seat] for seat in controller.match.rules.seats_of(result.winner_side))
+    winner = " & ".join(
+        controller.names[seat] for seat in controller.match.rules.seats_of(result.winner_side)
+    )
     return match_end(controller, winner, names)
 
 
@@ -37,11 +39,16 @@ def test_a_points_match_says_by_how_many_points_and_who_is_where(seed: int) -> N
     ended = moment(controller)
     winner, loser = result.winner_side, 1 - result.winner_side
     ahead = result.scores[winner] - result.scores[loser]
-    assert ended.margin == f"By {ahead} point{'s' * (ahead != 1)}: {result.scores[winner]} to {result.scores[loser]}."
+    assert (
+        ended.margin
+        == f"By {ahead} point{'s' * (ahead != 1)}: {result.scores[winner]} to {result.scores[loser]}."
+    )
     assert ended.standings[0].startswith(controller.names[winner])
     you_won = winner == 0
     assert ended.cheer is you_won
-    assert ended.headline == ("You win the match!" if you_won else f"{controller.names[winner]} wins the match")
+    assert ended.headline == (
+        "You win the match!" if you_won else f"{controller.names[winner]} wins the match"
+    )
 
 
 def test_six_love_and_hands_are_counted_as_hands() -> None:

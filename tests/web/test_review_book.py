@@ -81,7 +81,9 @@ def test_the_chart_places_each_decision_by_its_move_and_chance(book: ReviewBook)
 def test_the_chart_writes_every_percentage_whole(book: ReviewBook, width: float, height: float) -> None:
     """On a phone "100%" was cut to "00%": every text of the chart lies inside it."""
     painter = Painter(1.0, SpriteBook())
-    draw_chart(painter, chart_dots(book.chart(0), book.replay.moves_in(0), width, height), width, height, None)
+    draw_chart(
+        painter, chart_dots(book.chart(0), book.replay.moves_in(0), width, height), width, height, None
+    )
     texts = [box for box in painter.boxes if box.kind == "text"]
     assert {box.text for box in texts} >= {"0%", "50%", "100%"}
     assert cut_off(texts, width, height) == []

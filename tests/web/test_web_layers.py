@@ -50,7 +50,9 @@ def test_a_kind_of_table_never_imports_another() -> None:
 
 
 def test_the_app_only_wires() -> None:
-    assert sorted(target for target in imports()["web.app"] if any(within(target, kind) for kind in KINDS)) == []
+    assert (
+        sorted(target for target in imports()["web.app"] if any(within(target, kind) for kind in KINDS)) == []
+    )
 
 
 def test_only_the_named_modules_reach_into_a_kind() -> None:
