@@ -6,10 +6,10 @@ Writes one PNG per screen and size and an ``index.html`` that shows them, a scre
 row and its sizes side by side: the tables of each kind of game (a line game of two, three,
 four and five players, a cross, the dice table) at the start, the middle, late and at the
 end of a hand, the end of a match, New game, the replay viewer, the pass-and-play screens,
-and the edge screens (the loading screen and its failure message, the sandboxed frame's
-message, a table embedded with storage blocked, a hostile link's message, a damaged save's
-message, the offer of a new version, the Game dialog with an import error, the
-statistics, an embedded replay). The sizes: a phone held upright and sideways, a tablet
+and the edge screens (the loading screen and its failure message, a browser too old for the
+table, the sandboxed frame's message, a table embedded with storage blocked, a hostile link's
+message, a damaged save's message, the offer of a new version, the Game dialog with an import
+error, the statistics, an embedded replay). The sizes: a phone held upright and sideways, a tablet
 both ways, a desktop, and 640x480 and 400x300 embedded frames (the tables only).
 
 Each table screen is also checked as the tests check it (``tests.helpers.boxes``): the
@@ -104,6 +104,13 @@ def _edge_screens(app_url: str, out: Path) -> None:
     failing = Path(tempfile.mkdtemp()) / "boot.js"
     failing.write_text("Promise.reject(new Error('a layer failed while loading'));\n")
     failing_url = _serve(DIST, {"/boot.js": failing})
+    too_old = Path(tempfile.mkdtemp()) / "index.html"  # a browser without BroadcastChannel
+    too_old.write_text(
+        (DIST / "index.html")
+        .read_text()
+        .replace("<head>", "<head><script>delete window.BroadcastChannel;</script>", 1)
+    )
+    too_old_url = _serve(DIST, {"/old.html": too_old}) + "old.html"
     damaged = json.dumps({"settings": {"variant": "block", "players": 3, "target": 50}, "record": "cut"})
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
@@ -138,6 +145,11 @@ def _edge_screens(app_url: str, out: Path) -> None:
             page.wait_for_function(READY)
             page.click("#loading-details summary")
             page.screenshot(path=out / f"boot-failure-{size}.png")
+
+            page.goto(too_old_url)
+            page.wait_for_function(READY)
+            page.click("#loading-details summary")
+            page.screenshot(path=out / f"too-old-browser-{size}.png")
 
             page.goto(
                 host_page(app_url + "index.html?variant=block", "sandbox='allow-scripts'", full_size=True)
