@@ -77,11 +77,18 @@ def copy_pyscript(dest: Path) -> None:
         shutil.copyfile(PYSCRIPT_DIST / name, dest / name)
 
 
+INTERPRETER_MODULE = "interpreter.mjs"
+"""PyScript's interpreter module (``web/interpreter.mjs``), beside Pyodide's own ``pyodide.mjs``:
+PyScript takes the folder of the module it loads as Pyodide's."""
+
+
 def copy_pyodide(dest: Path) -> None:
-    """Copy the core Pyodide runtime files (no packages) into ``dest``."""
+    """Copy the core Pyodide runtime files (no packages) and the interpreter module that
+    starts them (:data:`INTERPRETER_MODULE`) into ``dest``."""
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE_DIR / name, dest / name)
+    shutil.copyfile(WEB / INTERPRETER_MODULE, dest / INTERPRETER_MODULE)
 
 
 def copy_fake_indexeddb(dest: Path) -> None:

@@ -26,7 +26,7 @@ PYSCRIPT_UNUSED_PLUGINS = (
 #: Pyodide comes from our own bundle, never from a CDN; the project's Python (``app.zip``)
 #: is unpacked into the working directory before main.py runs, with no micropip.
 PYSCRIPT_CONFIG = {
-    "interpreter": "./pyodide/pyodide.mjs",
+    "interpreter": "./pyodide/interpreter.mjs",
     "files": {"./app.zip": "./*"},
     "plugins": [f"!{name}" for name in PYSCRIPT_UNUSED_PLUGINS],
 }
@@ -87,6 +87,7 @@ def boot_modules(dist: Path = PYSCRIPT_DIST) -> list[str]:
     return [
         "boot.js",
         *(f"pyscript/{name}" for name in [*seen, plugin]),
+        "pyodide/interpreter.mjs",
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
     ]

@@ -208,7 +208,9 @@ class App:
             mode = "replay" if self.replay_view.is_open else "live"
             settings = self.table.settings
             self.host.send("ready", mode=mode, variant=settings.variant, players=settings.players)
+        page.mark("warm-up")
         self.table.prepare()  # while the loading screen is still up
+        page.mark("drawn")
         self.around.started = True
         self._ready_task = asyncio.ensure_future(self._ready_when_painted())
 

@@ -16,7 +16,8 @@ each from the start of ``page.goto`` until ``document.body.dataset.appState == "
 
 Each CPU throttling rate (Chromium's CDP ``Emulation.setCPUThrottlingRate``; 4 models a
 mid-range tablet) gets its own table with the medians and the ratios to the bare cold
-boot. Then every file of dist/ with its size raw and gzip-compressed: what a visitor
+boot, then where the app's boots went: the median milliseconds of each part (:data:`PHASES`),
+read from the marks the page sets as it boots. Then every file of dist/ with its size raw and gzip-compressed: what a visitor
 downloads (the service worker precaches all of it), and the app's own part of it.
 """
 
@@ -51,8 +52,33 @@ TIMEOUT_MS = 240_000
 RUNTIME_PREFIXES = ("pyodide/", "pyscript/", "vendor/")
 
 
-def time_until_ready(page: Page, url: str) -> float:
-    """Seconds from ``goto`` to the ready marker; stops the benchmark if the page failed."""
+PHASES = (
+    ("the page, to its first script", "", "runtime"),
+    ("PyScript's own code", "runtime", "runtime-start"),
+    ("Pyodide: runtime and standard library", "runtime-start", "runtime-ready"),
+    ("PyScript's setup, app.zip unpacked", "runtime-ready", "table"),
+    ("the app's modules imported", "table", "imported"),
+    ("the table set up (save read, wired)", "imported", "warm-up"),
+    ("warm-up and the first frame drawn", "warm-up", "drawn"),
+    ("the browser's first paint", "drawn", "ready"),
+)
+"""The parts of a boot: (what, from the mark, to the mark), the marks ``dominoes:<name>`` the
+page sets (``index.html``, ``web/boot.js``, ``pyodide/interpreter.mjs``, ``main.py``,
+``web/app.py``); "" is the navigation's start."""
+
+#: Every ``dominoes:`` mark of the page, by name, in ms from the navigation's start.
+MARKS = (
+    "Object.fromEntries(performance.getEntriesByType('mark')"
+    ".filter((m) => m.name.startsWith('dominoes:')).map((m) => [m.name.slice(9), m.startTime]))"
+)
+
+Boot = tuple[float, dict[str, float]]
+"""A boot: seconds from ``goto`` to ready, and the page's marks (ms from its navigation)."""
+
+
+def time_until_ready(page: Page, url: str) -> Boot:
+    """Seconds from ``goto`` to the ready marker, and the page's marks; stops the benchmark if
+    the page failed."""
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.wait_for_function(BOOTED, timeout=TIMEOUT_MS, polling=50)
@@ -60,10 +86,13 @@ def time_until_ready(page: Page, url: str) -> float:
     if page.evaluate("document.body.dataset.appState") != "ready":
         detail = page.evaluate("document.getElementById('loading-error')?.textContent || ''")
         raise SystemExit(f"{url} failed to boot:\n{detail}")
-    return elapsed
+    page.wait_for_function(
+        "performance.getEntriesByName('dominoes:ready').length > 0 || !window.dominoesBoot"
+    )
+    return elapsed, dict(page.evaluate(MARKS))
 
 
-def cold_boot(browser: Browser, url: str, rate: float) -> float:
+def cold_boot(browser: Browser, url: str, rate: float) -> Boot:
     """A first visit: fresh context, no service worker."""
     context = browser.new_context(service_workers="block")
     try:
@@ -74,7 +103,7 @@ def cold_boot(browser: Browser, url: str, rate: float) -> float:
         context.close()
 
 
-def warm_boot(browser: Browser, url: str, rate: float) -> float:
+def warm_boot(browser: Browser, url: str, rate: float) -> Boot:
     """A second visit: the first one (not timed) left a service worker in control."""
     context = browser.new_context()
     try:
@@ -87,6 +116,22 @@ def warm_boot(browser: Browser, url: str, rate: float) -> float:
         return time_until_ready(page, url)
     finally:
         context.close()
+
+
+def breakdown_table(results: dict[str, list[Boot]]) -> str:
+    """The median milliseconds of each part of a boot (:data:`PHASES`), for each page that
+    marks them, and the median total."""
+    pages = [name for name, boots in results.items() if all("ready" in marks for _, marks in boots)]
+    lines = [f"{'part of the boot':<42}" + "".join(f"{name + ' ms':>14}" for name in pages)]
+    for label, start, end in PHASES:
+        cells = []
+        for name in pages:
+            spans = [marks[end] - marks.get(start, 0.0) for _, marks in results[name] if end in marks]
+            cells.append(f"{statistics.median(spans):>14.0f}" if spans else f"{'-':>14}")
+        lines.append(f"{label:<42}" + "".join(cells))
+    totals = [statistics.median(marks["ready"] for _, marks in results[name]) for name in pages]
+    lines.append(f"{'to ready (the sum)':<42}" + "".join(f"{total:>14.0f}" for total in totals))
+    return "\n".join(lines)
 
 
 def boot_table(results: dict[str, list[float]], reference: str) -> str:
@@ -129,20 +174,23 @@ def main(argv: list[str] | None = None) -> int:
     overlays.update({STOCK_PYODIDE_URL + name: PYODIDE_DIR / name for name in PYODIDE_FILES})
     with served_chromium(args.no_build, overlays) as (browser, base_url):
         app_url = base_url + "?aidelay=0"
-        pages: dict[str, Callable[[Browser, float], float]] = {
+        pages: dict[str, Callable[[Browser, float], Boot]] = {
             "app cold": lambda browser, rate: cold_boot(browser, app_url, rate),
             "bare cold": lambda browser, rate: cold_boot(browser, base_url + BARE_URL_PATH.lstrip("/"), rate),
             "app warm": lambda browser, rate: warm_boot(browser, app_url, rate),
         }
         cold_boot(browser, app_url, 1)  # warm-up: OS file cache, browser processes
         for rate in rates:
-            results: dict[str, list[float]] = {name: [] for name in pages}
+            results: dict[str, list[Boot]] = {name: [] for name in pages}
             for _ in range(args.runs):
                 for name, measure in pages.items():
                     results[name].append(measure(browser, rate))
             label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
             print(f"\nBoot to a playable table, headless Chromium, {label}, {args.runs} runs each:")
-            print(boot_table(results, "bare cold"), flush=True)
+            seconds = {name: [elapsed for elapsed, _ in boots] for name, boots in results.items()}
+            print(boot_table(seconds, "bare cold"))
+            print(f"\nWhere the app's boot goes ({label}; medians, from the page's marks):")
+            print(breakdown_table(results), flush=True)
     print("\nWhat a visitor downloads (dist/; the service worker precaches all of it):")
     print(size_table(DIST))
     return 0

@@ -15,6 +15,20 @@ from buildtools.server import make_server
 
 BOOT_PHASES = ["runtime", "python", "table"]
 
+BOOT_MARKS = [
+    "runtime",
+    "python",
+    "runtime-start",
+    "runtime-ready",
+    "table",
+    "imported",
+    "warm-up",
+    "drawn",
+    "ready",
+]
+"""The marks a boot sets (``dominoes:<name>``), in the order they must come: the boot
+benchmark's breakdown is read from them (``tests/bench/bench_boot.py``, ``PHASES``)."""
+
 
 def test_loading_screen_paints_before_any_script_runs(browser: Browser, app_url: str) -> None:
     # With scripts off, nothing but the HTML and CSS can show: the loading screen is there.
@@ -47,6 +61,16 @@ def test_loading_screen_goes_through_every_phase_then_gives_way_to_the_table(
     assert download["done"] == download["total"] > 10_000_000
     assert page.get_attribute("#loading-track", "aria-valuenow") == "90"
     expect(page.locator("#loading-bytes")).to_be_empty()
+    # Each part of the boot was marked, in order: what the boot benchmark's breakdown reads.
+    page.wait_for_function("performance.getEntriesByName('dominoes:ready').length > 0")
+    marks = page.evaluate(
+        "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('dominoes:'))"
+        ".map((m) => [m.name.slice(9), m.startTime])"
+    )
+    firsts = {name: at for name, at in reversed(marks)}
+    assert [name for name in BOOT_MARKS if name in firsts] == BOOT_MARKS, sorted(firsts)
+    times = [firsts[name] for name in BOOT_MARKS]
+    assert times == sorted(times), list(zip(BOOT_MARKS, times, strict=True))
 
 
 def test_boots_to_ready_from_local_files_only(app_page: Page, recorder: Any, dist_dir: Path) -> None:

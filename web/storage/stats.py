@@ -67,7 +67,9 @@ def stats_lines(figures: RuleSetStats) -> list[tuple[str, str]]:
     ]
     if figures.best_streak:
         now = f"; now {figures.streak}" if figures.streak != figures.best_streak else ", and counting"
-        lines.append(("Wins in a row", f"your best is {_plural(figures.best_streak, 'match', 'matches')}{now}"))
+        lines.append(
+            ("Wins in a row", f"your best is {_plural(figures.best_streak, 'match', 'matches')}{now}")
+        )
     else:
         lines.append(("Wins in a row", "no match won yet"))
     if figures.accuracy is None:
