@@ -26,6 +26,7 @@ from buildtools.paths import (
 )
 from buildtools.pyscript import MPY_CONFIG, PYSCRIPT_CONFIG, PYSCRIPT_CONFIG_NAME, boot_modules
 from buildtools.shell import build_lock, fail
+from buildtools.snapshot import runtime_snapshot, snapshot_name, write_interpreter
 
 #: Files in ``web/`` copied to the top of ``dist/`` when they exist (source name -> dist name).
 WEB_ASSETS = {
@@ -83,12 +84,19 @@ PyScript takes the folder of the module it loads as Pyodide's."""
 
 
 def copy_pyodide(dest: Path) -> None:
-    """Copy the core Pyodide runtime files (no packages) and the interpreter module that
-    starts them (:data:`INTERPRETER_MODULE`) into ``dest``."""
+    """Copy the core Pyodide runtime files (no packages) into ``dest``."""
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE_DIR / name, dest / name)
-    shutil.copyfile(WEB / INTERPRETER_MODULE, dest / INTERPRETER_MODULE)
+
+
+def copy_snapshot(bundle: Path, dest: Path) -> None:
+    """Put the runtime snapshot of ``bundle`` in ``dest`` (``dist/pyodide``) under its hashed
+    name, with the interpreter module (:data:`INTERPRETER_MODULE`) that restores it."""
+    snapshot = runtime_snapshot(bundle)
+    name = snapshot_name(snapshot)
+    shutil.copyfile(snapshot, dest / name)
+    write_interpreter(WEB / INTERPRETER_MODULE, dest / INTERPRETER_MODULE, name)
 
 
 def copy_fake_indexeddb(dest: Path) -> None:
@@ -252,6 +260,7 @@ def build(dist: Path = DIST) -> str:
         # The stock standard library (every module, as source) gives way to the compiled one.
         shutil.copyfile(python_bundle / "stdlib.zip", dist / "pyodide" / "python_stdlib.zip")
         shutil.copyfile(python_bundle / "app.zip", dist / "app.zip")
+        copy_snapshot(python_bundle, dist / "pyodide")
         copy_fake_indexeddb(dist / FAKE_INDEXEDDB_DIST)
         write_index(dist)
         digest = write_service_worker(dist)

@@ -1,14 +1,62 @@
 // The interpreter module PyScript loads (pyscript.json's "interpreter"): Pyodide from this
-// folder, with the start and the end of its start marked for the boot benchmark
-// (`python build.py bench boot` prints how long each part of a boot takes).
+// folder, restored from the build's memory snapshot on a return visit.
+//
+// The snapshot (made at build time by bundle/make_snapshot.mjs) is Pyodide's memory with the
+// app's modules already imported: restoring it skips starting Python and importing the app,
+// most of a warm boot. It is used only once the service worker has cached it (a return
+// visit: it is never downloaded during a boot), and only where the browser can decompress
+// it. Any failure to restore (a damaged file, another runtime, a browser that refuses it)
+// boots the usual way at once, and the snapshot is dropped from this browser's caches.
+// `dominoesBoot.snapshot` says which way the boot went: "restored", "none" or "refused".
+// The start and the end of the runtime's start are marked for `python build.py bench boot`.
 import * as pyodide from "./pyodide.mjs";
 
 /** Pyodide's version (PyScript keys its package cache by it). */
 export const version = pyodide.version;
 
+/** The build's snapshot (build.py writes its name: a hash of its bytes, so one build's page
+ * never restores another's). */
+const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
+
+/** The snapshot's bytes, if the service worker has cached it; else null. */
+async function cachedSnapshot() {
+  if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
+  const response = await caches.match(SNAPSHOT);
+  if (!response || !response.body) return null;
+  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(memory).arrayBuffer());
+}
+
+/** Remove the snapshot from every cache of this site's (it will not be tried again). */
+async function dropSnapshot() {
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(SNAPSHOT);
+}
+
 /** Start Pyodide as PyScript asks (`options`: its output streams and `indexURL`). */
 export async function loadPyodide(options) {
+  const boot = globalThis.dominoesBoot || {};
   performance.mark("dominoes:runtime-start");
+  let snapshot = null;
+  try {
+    snapshot = await cachedSnapshot();
+  } catch {
+    snapshot = null; // storage refused here (a frame), or an unreadable entry: boot as usual
+  }
+  boot.snapshot = "none";
+  if (snapshot) {
+    try {
+      const runtime = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      // The snapshot holds one random state for every device: start from the device's own.
+      runtime.runPython("import random\nrandom.seed()");
+      boot.snapshot = "restored";
+      performance.mark("dominoes:runtime-ready");
+      return runtime;
+    } catch (error) {
+      boot.snapshot = "refused";
+      console.warn("The saved start of the table could not be used; starting it afresh.", error);
+      dropSnapshot().catch(() => {});
+    }
+  }
   const runtime = await pyodide.loadPyodide(options);
   performance.mark("dominoes:runtime-ready");
   return runtime;
