@@ -8,7 +8,8 @@
 // it. Any failure to restore (a damaged file, another runtime, a browser that refuses it)
 // boots the usual way at once, and the snapshot is dropped from this browser's caches.
 // `dominoesBoot.snapshot` says which way the boot went: "restored", "none" or "refused".
-// The start and the end of the runtime's start are marked for `python build.py bench boot`.
+// The runtime's start, the snapshot read (or found missing) and the runtime ready are marked
+// for `python build.py bench boot`.
 import * as pyodide from "./pyodide.mjs";
 
 /** Pyodide's version (PyScript keys its package cache by it). */
@@ -43,6 +44,7 @@ export async function loadPyodide(options) {
     snapshot = null; // storage refused here (a frame), or an unreadable entry: boot as usual
   }
   boot.snapshot = "none";
+  performance.mark("dominoes:snapshot-read");
   if (snapshot) {
     try {
       const runtime = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });

@@ -56,6 +56,7 @@ PHASES = (
     ("the page, to its first script", "", "runtime"),
     ("PyScript's own code", "runtime", "runtime-start"),
     ("Pyodide: runtime and standard library", "runtime-start", "runtime-ready"),
+    ("  of which the snapshot read, decompressed", "runtime-start", "snapshot-read"),
     ("PyScript's setup, app.zip unpacked", "runtime-ready", "table"),
     ("the app's modules imported", "table", "imported"),
     ("the table set up (save read, wired)", "imported", "warm-up"),
@@ -124,7 +125,7 @@ def breakdown_table(results: dict[str, list[Boot]]) -> str:
     pages = [name for name, boots in results.items() if all("ready" in marks for _, marks in boots)]
     lines = [f"{'part of the boot':<42}" + "".join(f"{name + ' ms':>14}" for name in pages)]
     for label, start, end in PHASES:
-        cells = []
+        cells: list[str] = []
         for name in pages:
             spans = [marks[end] - marks.get(start, 0.0) for _, marks in results[name] if end in marks]
             cells.append(f"{statistics.median(spans):>14.0f}" if spans else f"{'-':>14}")
