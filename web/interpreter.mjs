@@ -4,8 +4,7 @@
 // The snapshot (made at build time by bundle/make_snapshot.mjs) is Pyodide's memory with the
 // app's modules already imported: restoring it skips starting Python and importing the app,
 // most of a warm boot. It is used only once the service worker has cached it (a return
-// visit: it is never downloaded during a boot), and only where the browser can decompress
-// it. Any failure to restore (a damaged file, another runtime, a browser that refuses it)
+// visit: it is never downloaded during a boot; the worker keeps it decompressed). Any failure to restore (a damaged file, another runtime, a browser that refuses it)
 // boots the usual way at once, and the snapshot is dropped from this browser's caches.
 // `dominoesBoot.snapshot` says which way the boot went: "restored", "none" or "refused".
 // The runtime's start, the snapshot read (or found missing) and the runtime ready are marked
@@ -19,12 +18,16 @@ export const version = pyodide.version;
  * never restores another's). */
 const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
 
-/** The snapshot's bytes, if the service worker has cached it; else null. */
+/** The snapshot's bytes, if the service worker has cached it (decompressed by the worker
+ * after it installed, or still gzip-compressed); else null. */
 async function cachedSnapshot() {
-  if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
+  if (typeof caches === "undefined") return null;
   const response = await caches.match(SNAPSHOT);
-  if (!response || !response.body) return null;
-  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
+  if (!response) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // (gzip's magic number)
+  if (typeof DecompressionStream !== "function") return null;
+  const memory = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(memory).arrayBuffer());
 }
 
