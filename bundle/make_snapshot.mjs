@@ -32,6 +32,9 @@ import web.app
 async function main() {
   const [appZip, stdlibZip, out] = process.argv.slice(2);
   if (!out) throw new Error("usage: node bundle/make_snapshot.mjs APP_ZIP STDLIB_ZIP OUT");
+  // The runtime takes its program name (sys.executable, $_) from Node's argv: give it the
+  // browser's, so that no path of the build machine is written into the snapshot.
+  process.argv[1] = "./this.program";
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
   const runtime = await loadPyodide({
     indexURL: pyodideDir + "/",
