@@ -23,12 +23,24 @@ def play_my_turn_on_canvas(page: Page, current: dict[str, Any]) -> None:
     if playable:
         tile = max(playable, key=lambda t: sum(int(v) for v in t["tile"].split("-")))
         click_canvas(page, tile["x"], tile["y"])
+        # (the page takes a tap in its own time: wait until it is played, or picked up)
+        page.wait_for_function(
+            "(tile) => { const s = JSON.parse(window.dominoesTest.state()); return s.selected !== null"
+            " || !s.hand.includes(tile); }",
+            arg=tile["tile"],
+            timeout=15_000,
+        )
         after = state(page)
         if after["selected"] is not None:  # fits two ends: the lit targets are on the canvas
             assert after["selected"] == tile["tile"]
             assert len(after["scene"]["targets"]) == 2
             target = after["scene"]["targets"][0]
             click_canvas(page, target["x"], target["y"])
+            page.wait_for_function(
+                "(tile) => !JSON.parse(window.dominoesTest.state()).hand.includes(tile)",
+                arg=tile["tile"],
+                timeout=15_000,
+            )
             after = state(page)
         assert tile["tile"] not in after["hand"], f"{tile['tile']} was not played"
     elif "draw" in current["legal"]:
