@@ -4,7 +4,7 @@
 // The snapshot (made at build time by bundle/make_snapshot.mjs) is Pyodide's memory with the
 // app's modules already imported: restoring it skips starting Python and importing the app,
 // most of a warm boot. It is used only once the service worker has cached it (a return
-// visit: it is never downloaded during a boot; the worker keeps it decompressed). Any failure to restore (a damaged file, another runtime, a browser that refuses it)
+// visit: it is never downloaded during a boot). Any failure to restore (a damaged file, another runtime, a browser that refuses it)
 // boots the usual way at once, and the snapshot is dropped from this browser's caches.
 // `dominoesBoot.snapshot` says which way the boot went: "restored", "none" or "refused".
 // The runtime's start, the snapshot read (or found missing) and the runtime ready are marked
@@ -18,8 +18,9 @@ export const version = pyodide.version;
  * never restores another's). */
 const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
 
-/** The snapshot's bytes, if the service worker has cached it (decompressed by the worker
- * after it installed, or still gzip-compressed); else null. */
+/** The snapshot's bytes, if the service worker has cached it (gzip-compressed, as shipped;
+ * a worker that decompressing it at install would slow the page's first minutes on two
+ * cores, so the page decompresses it); else null. */
 async function cachedSnapshot() {
   if (typeof caches === "undefined") return null;
   const response = await caches.match(SNAPSHOT);

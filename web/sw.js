@@ -15,33 +15,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) =>
-        cache
-          .addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })))
-          .then(() => expandSnapshot(cache)),
-      ),
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })))),
   );
 });
-
-/**
- * Keep the runtime's snapshot (pyodide/snapshot-*.bin, gzip-compressed for the download)
- * decompressed: done here once, in the background, instead of on the page at every return
- * visit (pyodide/interpreter.mjs reads either form). Where it cannot be done, the compressed
- * one stays.
- */
-async function expandSnapshot(cache) {
-  if (typeof DecompressionStream !== "function") return;
-  for (const path of PRECACHE.filter((name) => /\/snapshot-[0-9a-f]+\.bin$/.test(name))) {
-    try {
-      const packed = await cache.match(path);
-      if (!packed || !packed.body) continue;
-      const memory = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).blob();
-      await cache.put(path, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
-    } catch {
-      // left compressed: the page decompresses it
-    }
-  }
-}
 
 self.addEventListener("message", (event) => {
   if (event.data === "activate-update") self.skipWaiting();
