@@ -99,21 +99,14 @@ def test_the_worker_keeps_the_snapshot_as_shipped(open_app: Callable[..., Any]) 
     assert page.evaluate(FIRST_BYTES, url) == [31, 139]
 
 
-def test_without_decompression_the_table_boots_as_usual(open_app: Callable[..., Any]) -> None:
+@pytest.mark.parametrize("lacking", ["DecompressionStream", "caches"])
+def test_without_the_means_to_read_the_snapshot_the_table_boots_as_usual(
+    open_app: Callable[..., Any], lacking: str
+) -> None:
     session = open_app(GAME)
     page = session.page
     page.wait_for_function(CONTROLLED, timeout=60_000)
-    session.context.add_init_script("delete window.DecompressionStream;")
-    current = reload(page)
-    assert page.evaluate("window.dominoesBoot.snapshot") == "none"
-    assert current["phase"] == "human" and current["restored"]
-
-
-def test_without_cache_storage_the_table_boots_as_usual(open_app: Callable[..., Any]) -> None:
-    session = open_app(GAME)
-    page = session.page
-    page.wait_for_function(CONTROLLED, timeout=60_000)
-    session.context.add_init_script("delete window.caches;")
+    session.context.add_init_script(f"delete window.{lacking};")
     current = reload(page)
     assert page.evaluate("window.dominoesBoot.snapshot") == "none"
     assert current["phase"] == "human" and current["restored"]
