@@ -4,9 +4,11 @@
 //   node bundle/make_snapshot.mjs APP_ZIP STDLIB_ZIP OUT
 //
 // Pyodide starts with the build's standard library (STDLIB_ZIP, the one the page mounts,
-// so that its zip index in the snapshot matches), the app (APP_ZIP) is unpacked where
-// PyScript unpacks it (/home/pyodide), and the app's modules are imported as main.py
-// imports them: dataclass_cache first, then web.app and everything it imports. None of them
+// so that its zip index in the snapshot matches), the app (APP_ZIP) is written where
+// PyScript writes it (/home/pyodide/app.zip, the same bytes, so that zipimport's index of
+// it in the snapshot matches too) and put first on sys.path as web/boot.js puts it, and the
+// app's modules are imported as main.py imports them: dataclass_cache first, then web.app
+// and everything it imports. None of them
 // touches the browser at import, so nothing of Node's JavaScript is held in the snapshot.
 // Pyodide's memory is then written, gzip-compressed (it is half empty pages), to OUT.
 //
@@ -22,8 +24,8 @@ const pyodideDir = resolve(root, "node_modules", "pyodide");
 
 const PREPARE = `
 import sys
-if "/home/pyodide" not in sys.path:
-    sys.path.insert(0, "/home/pyodide")
+if "/home/pyodide/app.zip" not in sys.path:
+    sys.path.insert(0, "/home/pyodide/app.zip")
 from web import dataclass_cache
 dataclass_cache.install()
 import web.app
@@ -42,7 +44,7 @@ async function main() {
     _makeSnapshot: true,
     stdout: () => {},
   });
-  runtime.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+  runtime.FS.writeFile("/home/pyodide/app.zip", new Uint8Array(readFileSync(appZip)));
   runtime.runPython(PREPARE);
   const snapshot = runtime.makeMemorySnapshot();
   writeFileSync(out, gzipSync(snapshot, { level: 9 }));

@@ -27,7 +27,8 @@ that is not the standard library's), ``pyscript`` (PyScript's package, as it wri
 boot), ``root_names`` (module names imported by PyScript's JavaScript), ``optimize`` (as
 ``compile()``), ``variants`` (rule-set ids for the workload). Results: ``stdlib.zip``,
 ``app.zip`` (with the dataclass cache of web/dataclass_cache.py and pycs for PyScript's
-package) and ``report.json`` (magic number, module lists).
+package; the page imports from it as it is, through ``zipimport``) and ``report.json``
+(magic number, module lists).
 """
 
 from __future__ import annotations
@@ -238,23 +239,19 @@ def write_zip(dest: Path, entries: dict[str, bytes]) -> None:
             archive.writestr(info, entries[name], compresslevel=9)
 
 
-def cached_pycs(root: Path, prefix: str) -> dict[str, bytes]:
-    """``__pycache__`` entries for the source files under ``root``, checked against their source.
+def package_pycs(root: Path, prefix: str) -> dict[str, bytes]:
+    """Sourceless ``.pyc`` entries (``prefix/name.pyc``) for the source files under ``root``.
 
-    For Python that PyScript writes as source at every boot (its own package): the import
-    system uses such a pyc only while the source hashes the same, so a different source is
-    compiled as before rather than run stale. Compiled as the page would (no optimization).
+    For PyScript's own package, which it writes as source at every boot: the page imports
+    it from ``app.zip`` (first on ``sys.path``) instead, compiled here from the same
+    sources. Compiled as the page would (no optimization).
     """
-    entries = {}
-    for path in sorted(root.rglob("*.py")):
-        name = path.relative_to(root).as_posix()
-        source = path.read_bytes()
-        code = compile(source, f"/home/pyodide/{prefix}/{name}", "exec", dont_inherit=True)
-        cached = importlib.util.cache_from_source(name, optimization="")
-        entries[f"{prefix}/{cached}"] = _bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
-            code, importlib.util.source_hash(source), checked=True
+    return {
+        f"{prefix}/{name[: -len('.py')]}.pyc": pyc_bytes(
+            (root / name).read_bytes(), f"/home/pyodide/app.zip/{prefix}/{name}", optimize=0
         )
-    return entries
+        for name in sorted(path.relative_to(root).as_posix() for path in root.rglob("*.py"))
+    }
 
 
 def compiled_tree(root: Path, names: list[str], prefix: str, optimize: int) -> dict[str, bytes]:
@@ -296,9 +293,9 @@ def main() -> None:
     write_zip(WORK / "stdlib.zip", compiled_tree(STDLIB_COPY, modules, stdlib_prefix, optimize))
     from web.dataclass_cache import CACHE_NAME, dumps
 
-    app_entries = compiled_tree(app, app_files, "/home/pyodide", optimize)
+    app_entries = compiled_tree(app, app_files, "/home/pyodide/app.zip", optimize)
     app_entries[f"web/{CACHE_NAME}"] = dumps(codes)
-    app_entries.update(cached_pycs(Path(request["pyscript"]), "pyscript"))
+    app_entries.update(package_pycs(Path(request["pyscript"]), "pyscript"))
     write_zip(WORK / "app.zip", app_entries)
     report = {
         "magic": importlib.util.MAGIC_NUMBER.hex(),

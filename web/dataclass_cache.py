@@ -69,10 +69,17 @@ def dumps(codes: dict[str, CodeType]) -> bytes:
     )
 
 
+def _read(path: Path) -> bytes:
+    """The bytes of the file at ``path``, also where this module is imported from a zip
+    (the page imports the app from app.zip as it is): its loader reads both."""
+    get_data = getattr(globals().get("__loader__"), "get_data", None)
+    return get_data(str(path)) if get_data is not None else path.read_bytes()
+
+
 def load(path: Path) -> dict[bytes, CodeType]:
     """The codes by source key in the cache file at ``path``; empty if missing or for another runtime."""
     try:
-        data = path.read_bytes()
+        data = _read(path)
     except OSError:
         return {}
     magic = importlib.util.MAGIC_NUMBER
@@ -85,17 +92,28 @@ def load(path: Path) -> dict[bytes, CodeType]:
     return codes if isinstance(codes, dict) else {}
 
 
+class _CachedExec:
+    """What ``dataclasses`` calls for ``exec`` once the cache is installed."""
+
+    def __init__(self, codes: dict[bytes, CodeType]) -> None:
+        self.codes = codes
+
+    def __call__(self, source: str, *namespaces: Any) -> None:
+        exec(self.codes.get(source_key(source)) or compile(source, "<string>", "exec"), *namespaces)
+
+
 def install(path: Path | None = None) -> int:
     """From now on, define dataclasses from the cache (default: the one beside this module).
 
     Returns how many compiled sources it holds (0: none, and nothing changed). Source
-    texts it does not hold are compiled as ``dataclasses`` always does.
+    texts it does not hold are compiled as ``dataclasses`` always does. Installing the
+    default cache again (a runtime restored from a snapshot taken after it was installed)
+    reads nothing and returns the same count.
     """
+    installed = vars(dataclasses).get("exec")
+    if path is None and isinstance(installed, _CachedExec):
+        return len(installed.codes)
     codes = load(path or Path(__file__).with_name(CACHE_NAME))
     if codes:
-
-        def exec_cached(source: str, *namespaces: Any) -> None:
-            exec(codes.get(source_key(source)) or compile(source, "<string>", "exec"), *namespaces)
-
-        dataclasses.exec = exec_cached  # type: ignore[attr-defined]
+        dataclasses.exec = _CachedExec(codes)  # type: ignore[attr-defined]
     return len(codes)

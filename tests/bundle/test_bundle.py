@@ -34,7 +34,7 @@ def bundle() -> Path:
 def test_the_config_is_json_with_the_local_interpreter_and_the_app(dist: Path) -> None:
     config = json.loads((dist / "pyscript.json").read_text())
     assert (dist / config["interpreter"]).is_file()
-    assert config["files"] == {"./app.zip": "./*"}
+    assert config["files"] == {"./app.zip": "./app.zip"}
     assert not (dist / "pyscript.toml").exists()
     assert 'config="./pyscript.json"' in (dist / "index.html").read_text()
 

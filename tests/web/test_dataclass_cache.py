@@ -90,3 +90,18 @@ def test_a_missing_foreign_or_broken_cache_changes_nothing(
     assert dataclass_cache.install(path) == 0
     assert vars(dataclasses)["exec"] is exec
     assert define_point()(1).x == 1
+
+
+def test_installing_again_once_installed_reads_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restore_dataclasses: None
+) -> None:
+    """A runtime restored from the snapshot has the cache installed: main.py's install is free."""
+    path, count = recorded_cache(tmp_path)
+    assert dataclass_cache.install(path) == count
+
+    def no_reading(_path: Path) -> bytes:
+        raise AssertionError("the installed cache was read again")
+
+    monkeypatch.setattr(dataclass_cache, "_read", no_reading)
+    assert dataclass_cache.install() == count
+    assert define_point()(2).x == 2
