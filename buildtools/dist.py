@@ -44,8 +44,11 @@ ICON_SUFFIXES = (".svg", ".png", ".ico", ".webp")
 #: Markers in index.html that the build replaces (see ``write_index``).
 PRELOAD_MARKER = "<!-- build.py: preload links"
 MPY_CONFIG_MARKER = "<!-- build.py: mpy-config"
-#: Files fetched with ``fetch()`` during boot: preloaded so they download in parallel from
-#: the first moment, not one after another as each layer asks for the next.
+#: Files fetched with ``fetch()`` during boot: on a first visit, preloaded so they download
+#: in parallel from the first moment, not one after another as each layer asks for the next.
+#: Not on a return visit served by the service worker: nothing is gained there, and the
+#: preloaded bodies (the runtime's 10 MB) cost the page's thread time while Python starts
+#: (half a second of a warm boot at 4x CPU throttling). See ``FETCH_PRELOADER``.
 PRELOAD_FETCHES = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip",
@@ -54,6 +57,28 @@ PRELOAD_FETCHES = (
     "app.zip",
     "main.py",
 )
+
+#: The script that adds the preload links of :data:`PRELOAD_FETCHES` (``{files}``: their
+#: ``[path, bytes]`` pairs) when no service worker serves the page. (The links cannot be in
+#: the HTML: the browser's preload scanner would fetch them before any script could judge.)
+FETCH_PRELOADER = """<script>
+    // The runtime's data files, preloaded on a first visit only (see buildtools/dist.py).
+    (() => {{
+      let served = false;
+      try {{
+        served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+      }} catch {{
+        served = false; // a sandboxed frame may not even ask
+      }}
+      if (served) return;
+      for (const [path, bytes] of {files}) {{
+        const link = document.createElement("link");
+        Object.assign(link, {{ rel: "preload", href: `./${{path}}`, as: "fetch", crossOrigin: "anonymous" }});
+        link.dataset.bytes = String(bytes);
+        document.head.append(link);
+      }}
+    }})();
+  </script>"""
 
 #: Placeholders in ``web/sw.js`` that the build replaces.
 SW_CACHE_PLACEHOLDER = "__BUILD_HASH__"
@@ -108,7 +133,8 @@ def copy_fake_indexeddb(dest: Path) -> None:
 
 
 def write_index(dist: Path) -> None:
-    """dist/index.html with the preload links and the MicroPython config written in.
+    """dist/index.html with the preload links (and the script that adds those of the files
+    fetched on a first visit) and the MicroPython config written in.
 
     Each preload link carries its file's size (``data-bytes``), from which the loading
     screen shows how much of the download has arrived; so this runs once every other file
@@ -124,10 +150,7 @@ def write_index(dist: Path) -> None:
     links = [
         f'<link rel="modulepreload" href="./{name}" data-bytes="{size(name)}">' for name in boot_modules()
     ]
-    links += [
-        f'<link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous" data-bytes="{size(name)}">'
-        for name in PRELOAD_FETCHES
-    ]
+    links.append(FETCH_PRELOADER.format(files=json.dumps([[name, size(name)] for name in PRELOAD_FETCHES])))
     mpy_config = f"<mpy-config hidden>{json.dumps(MPY_CONFIG)}</mpy-config>"
     for marker, replacement in ((PRELOAD_MARKER, "\n  ".join(links)), (MPY_CONFIG_MARKER, mpy_config)):
         start = text.find(marker)

@@ -57,7 +57,7 @@ PHASES = (
     ("PyScript's own code", "runtime", "runtime-start"),
     ("Pyodide: runtime and standard library", "runtime-start", "runtime-ready"),
     ("  of which the snapshot read, decompressed", "runtime-start", "snapshot-read"),
-    ("PyScript's setup, app.zip unpacked", "runtime-ready", "table"),
+    ("PyScript's setup, app.zip written", "runtime-ready", "table"),
     ("the app's modules imported", "table", "imported"),
     ("the table set up (save read, wired)", "imported", "warm-up"),
     ("warm-up and the first frame drawn", "warm-up", "drawn"),

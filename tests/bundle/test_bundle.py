@@ -56,6 +56,10 @@ def test_every_preload_names_a_file_of_the_bundle(dist: Path) -> None:
     page = (dist / "index.html").read_text()
     assert "build.py:" not in page  # every marker was replaced
     preloaded = re.findall(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"', page)
+    # The runtime's data files are preloaded by a script, on a first visit only.
+    fetched = re.search(r"for \(const \[path, bytes\] of (\[.*?\]\))", page)
+    assert fetched, "the script preloading the runtime's data files is missing"
+    preloaded += [name for name, _ in json.loads(fetched.group(1)[:-1])]
     for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "app.zip", "pyscript/core.js"):
         assert name in preloaded
     for name in preloaded:

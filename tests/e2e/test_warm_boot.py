@@ -46,6 +46,9 @@ def test_a_return_visit_restores_the_runtime_and_the_whole_table_works(open_app:
     restored = reload(page)
     assert page.evaluate("window.dominoesBoot.snapshot") == "restored"
     assert restored["hand"] == first["hand"] and restored["restored"]
+    # Served by the worker, the page preloads none of the runtime's data files (a first
+    # visit does: tests/e2e/test_boot.py).
+    assert page.evaluate("document.querySelectorAll('link[rel=preload][as=fetch]').length") == 0
     # Everything the restored runtime did not import at the build still imports and works:
     # a whole hand, its review, the replay viewer, the dice game.
     final = play_hand_with_buttons(page)
