@@ -1,6 +1,6 @@
 """Latency in the page: how long a person waits for Expert players, with the CPU throttled and not.
 
-    python tests/bench/bench_latency.py [--hands 4] [--throttle 1,4] [--no-build]
+    python tests/bench/bench_latency.py [--hands 4] [--throttle 1,4] [--no-build] [--against DIR]
     python build.py bench latency        (the same, after making sure Chromium is there)
 
 Each hand is a 4-player ``partnership-block`` hand in headless Chromium against three
@@ -19,6 +19,11 @@ measures (see ``LineTable._think`` and ``LineTable._time_the_wait`` in ``web/lin
 
 It prints, per throttling rate, the count, median, 95th percentile and maximum of each,
 next to the targets (at 4x: decision p95 <= 300 ms, move to next turn p95 <= 1.5 s).
+
+``--against DIR`` compares with another build (its ``dist/`` folder, e.g. one built from an
+earlier commit in a git worktree): the two builds play the same seeds, hand after hand in
+turn, so a change in the machine's load hits both alike; a table for each, then the ratio
+of this build's median and p95 to the other's (below 1.00: this build waits less).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +41,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from buildtools.server import serving  # noqa: E402
 from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import play_hand_with_buttons, throttle_cpu  # noqa: E402
 
@@ -113,27 +120,53 @@ def verdict(measures: dict[str, list[float]]) -> str:
     return ", ".join(parts)
 
 
+def ratio_table(now: dict[str, list[float]], other: dict[str, list[float]]) -> str:
+    """This build's median and p95 of each measure over the other build's."""
+    lines = [f"{'measure':<14} {'median ratio':>13} {'p95 ratio':>10}"]
+    for name in ("decision", "to-your-turn"):
+        if not now[name] or not other[name]:
+            continue
+        median = statistics.median(now[name]) / statistics.median(other[name])
+        p95 = percentile(now[name], 0.95) / percentile(other[name], 0.95)
+        lines.append(f"{name:<14} {median:>12.2f}x {p95:>9.2f}x")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print a table per throttling rate."""
+    """Run the benchmark and print a table per throttling rate (and build)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4, help="hands per throttling rate (default: 4)")
+    parser.add_argument("--against", type=Path, help="another build's dist/ folder to compare with")
     add_browser_options(parser)
     args = parser.parse_args(argv)
     rates = throttle_rates(args)
 
-    with served_chromium(args.no_build) as (browser, url):
+    with served_chromium(args.no_build) as (browser, url), ExitStack() as stack:
+        builds = {"this build": url}
+        if args.against is not None:
+            if not (args.against / "index.html").is_file():
+                raise SystemExit(f"{args.against} holds no built table (no index.html)")
+            builds[f"{args.against}"] = stack.enter_context(serving(args.against)).url
         for rate in rates:
-            measures: dict[str, list[float]] = {name: [] for name in TARGETS}
+            measures: dict[str, dict[str, list[float]]] = {
+                build: {name: [] for name in TARGETS} for build in builds
+            }
             for seed in range(1, args.hands + 1):
-                found: dict[str, Any] = play_one_hand(browser, url + GAME.format(seed=seed), rate)
-                for name in measures:
-                    measures[name].extend(found[name])
+                for build, base_url in builds.items():
+                    found: dict[str, Any] = play_one_hand(browser, base_url + GAME.format(seed=seed), rate)
+                    for name in TARGETS:
+                        measures[build][name].extend(found[name])
             label = "no CPU throttling" if rate == 1 else f"CPU throttled {rate:g}x"
-            print(
-                f"\nPartnership block against three Experts (aidelay=0), headless Chromium, {label}, "
-                f"{args.hands} hands:"
-            )
-            print(latency_table(measures, rate), flush=True)
+            for build, found_here in measures.items():
+                print(
+                    f"\nPartnership block against three Experts (aidelay=0), headless Chromium, {label}, "
+                    f"{args.hands} hands" + (f", {build}:" if len(builds) > 1 else ":")
+                )
+                print(latency_table(found_here, rate), flush=True)
+            if len(builds) > 1:
+                this, other = measures.values()
+                print(f"\nThis build over {args.against} ({label}):")
+                print(ratio_table(this, other), flush=True)
     return 0
 
 
