@@ -11,7 +11,7 @@ from buildtools.shell import header, run
 from buildtools.tools import install_tools
 
 #: The benchmarks ``build.py bench`` knows, in the order ``all`` runs them.
-BENCHMARKS = ("engine", "ai", "latency", "review", "boot")
+BENCHMARKS = ("engine", "ai", "latency", "review", "boot", "open")
 
 
 def _script(name: str, *args: str) -> int:
@@ -50,4 +50,9 @@ def run_benchmarks(which: str = "all", *, runs: int = 5, deals: int = 0) -> int:
         build()
         for name in ("bench_boot.py", "bench_embed_boot.py"):
             codes.append(_script(name, "--runs", str(runs), "--no-build"))
+    if which in ("open", "all"):
+        header("First openings: the dice game, the replay viewer and its review, imported when first opened")
+        ensure_chromium()
+        build()
+        codes.append(_script("bench_first_open.py", "--no-build"))
     return max(codes, default=0)

@@ -14,7 +14,7 @@ import asyncio
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import EngineError
 from web.board import Board
@@ -28,7 +28,6 @@ from web.notice import Notice
 from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
-from web.replay.view import ReplayView
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, saved_game, slot_of
 from web.storage.hold import TableHold
 from web.storage.keeper import GameKeeper
@@ -48,6 +47,9 @@ from web.table_kinds import (
     restored,
     table_for,
 )
+
+if TYPE_CHECKING:
+    from web.replay.view import ReplayView
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
 
@@ -106,12 +108,9 @@ class App:
         self.boot_notices = first.notices
         """What the person is told about the boot."""
         self.stats = Stats(self.storage) if not self.slots.blocked and not self.embed.enabled else None
-        sprites = SpriteBook()
+        sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
-        self.replay_view = ReplayView(self.page, window, proxy, sprites)
-        self.replay_view.on_play_from = self._play_from_replay
-        self.replay_view.on_move = self._on_replay_move
-        self.replay_view.review.on_reviewed = lambda book, review: self.table.count_review(book, review)
+        self._replay_view: ReplayView | None = None
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.new_game_dialog = NewGameDialog(self.page)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
@@ -120,7 +119,7 @@ class App:
             window,
             self.board,
             sprites,
-            self.replay_view,
+            lambda: self.replay_view,
             self.host,
             self.stats,
             slot_key(self.slot),
@@ -205,7 +204,7 @@ class App:
             self._open_shared_record(self.shared.text)
         if self.host is not None:
             page.on(window, "message", self._on_host_message)
-            mode = "replay" if self.replay_view.is_open else "live"
+            mode = "replay" if self._replay_view is not None and self._replay_view.is_open else "live"
             settings = self.table.settings
             self.host.send("ready", mode=mode, variant=settings.variant, players=settings.players)
         page.mark("warm-up")
@@ -365,9 +364,35 @@ class App:
         """The game changed: the table saves it, shows it and lets computer players move."""
         self.table.after_change()
 
+    @property
+    def replay_view(self) -> ReplayView:
+        """The replay viewer (and its review): made the first time it is needed, so that a boot
+        neither imports it nor wires its dialog (which nothing shows before it opens)."""
+        if self._replay_view is None:
+            from web.replay.view import ReplayView
+
+            view = ReplayView(self.page, self.window, self._proxy, self.sprites)
+            view.on_play_from = self._play_from_replay
+            view.on_move = self._on_replay_move
+            view.review.on_reviewed = lambda book, review: self.table.count_review(book, review)
+            self._replay_view = view
+        return self._replay_view
+
     def test_state(self) -> dict[str, Any]:
         """What end-to-end tests read: the table's game, the save, the link and the replay viewer."""
-        view = self.replay_view
+        view = self._replay_view
+        if view is None:
+            return {**self._test_state_of_the_table(), "replay": None, "replay_scene": None, "review": None}
+        return {
+            **self._test_state_of_the_table(),
+            "replay": None if not view.is_open else {"hand": view.hand_index + 1, "move": view.move},
+            "replay_scene": None
+            if view.scene is None
+            else {**view.scene.test_data(), **boxes_data(view.boxes_drawn, view.size_drawn)},
+            "review": view.review.test_state(),
+        }
+
+    def _test_state_of_the_table(self) -> dict[str, Any]:
         return {
             **self.table.test_state(),
             "restored": self.restored,
@@ -376,11 +401,6 @@ class App:
             "ai_delay_ms": round(self.around.ai_delay * 1000),
             "embed": self.embed.enabled,
             "host_messages": [] if self.host is None else list(self.host.sent),
-            "replay": None if not view.is_open else {"hand": view.hand_index + 1, "move": view.move},
-            "replay_scene": None
-            if view.scene is None
-            else {**view.scene.test_data(), **boxes_data(view.boxes_drawn, view.size_drawn)},
-            "review": view.review.test_state(),
         }
 
     # --- one table, one tab ---------------------------------------------------------------------

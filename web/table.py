@@ -13,18 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from engine.line.ai.review import MatchReview
 from web.board import Board
 from web.embedding.host_link import HostLink
 from web.page import Page
 from web.painter import SpriteBook
 from web.replay.model import Stepping
-from web.replay.view import ReplayView
-from web.review.book import ReviewBook
 from web.settings import Settings
 from web.storage.stats import Stats
+
+if TYPE_CHECKING:
+    from engine.line.ai.review import MatchReview
+    from web.replay.view import ReplayView
+    from web.review.book import ReviewBook
 
 __all__ = ["MOTION_MS", "Surroundings", "Table"]
 
@@ -43,8 +45,8 @@ class Surroundings:
     """The canvas and its frames."""
     sprites: SpriteBook
     """The pictures the browser keeps for the page's canvases."""
-    replays: ReplayView
-    """The replay viewer (and its review)."""
+    replays: Callable[[], ReplayView]
+    """The replay viewer (and its review): made the first time it is asked for."""
     host: HostLink | None
     """The link to the page embedding the table (``None`` when it is not embedded)."""
     stats: Stats | None

@@ -5,6 +5,9 @@ position, played on from a replay), for the :class:`web.table.Table` that plays 
 the replay of a record; it never asks itself which kind of game it holds. Each kind of game
 in the engine's catalogue has a :class:`TableKind` here: its controller, its table and its
 replay. A new kind of game is a new controller, table and replay, listed in :data:`KINDS`.
+
+A kind is loaded (its modules imported) the first time a game of it is asked for: a boot
+imports the line games' page only, and the dice game's the first time one is opened.
 """
 
 from __future__ import annotations
@@ -12,21 +15,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from engine.catalogue import GAMES
 from engine.dice.game import DiceGame
 from engine.game import Game as GameEntry
 from engine.line.game import LineGame
 from engine.line.notation import read_header
-from web.dice.controller import DiceController
-from web.dice.replay import DiceReplay
-from web.dice.table import DiceTable
+from web.dice.elements import DICE_CLICKS
 from web.line.controller import Controller
 from web.line.table import LineTable
 from web.replay.model import Replay, Stepping
 from web.settings import Settings
 from web.storage.game_record import game_from_position, is_record
 from web.table import Surroundings, Table
+
+if TYPE_CHECKING:
+    from web.dice.controller import DiceController
+    from web.dice.replay import DiceReplay
 
 __all__ = [
     "CLICKS",
@@ -43,7 +49,7 @@ __all__ = [
     "table_for",
 ]
 
-Game = Controller | DiceController
+Game: TypeAlias = "Controller | DiceController"
 """A game at the table: a line-of-play match or a dice session."""
 
 
@@ -63,18 +69,40 @@ def _line_table(game: Game, around: Surroundings, before: Table | None, throw_no
     return LineTable(around, game, before.scene_drawn if isinstance(before, LineTable) else None)
 
 
-def _dice_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
-    assert isinstance(game, DiceController)
-    return DiceTable(around, game, throw_now)
+def _line_kind() -> TableKind:
+    return TableKind(Controller, _line_table, Replay)
 
 
-KINDS: dict[type[GameEntry], TableKind] = {
-    LineGame: TableKind(Controller, _line_table, Replay),
-    DiceGame: TableKind(DiceController, _dice_table, DiceReplay),
-}
-"""Each kind of game of the engine's catalogue (its entry's type), and how the page plays it."""
+def _dice_kind() -> TableKind:
+    """The dice game's page, imported the first time a dice game is asked for."""
+    from web.dice.controller import DiceController
+    from web.dice.replay import DiceReplay
+    from web.dice.table import DiceTable
 
-CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DiceTable.clicks)))
+    def dice_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
+        assert isinstance(game, DiceController)
+        return DiceTable(around, game, throw_now)
+
+    return TableKind(DiceController, dice_table, DiceReplay)
+
+
+KINDS: dict[type[GameEntry], Callable[[], TableKind]] = {LineGame: _line_kind, DiceGame: _dice_kind}
+"""Each kind of game of the engine's catalogue (its entry's type), and how to load how the
+page plays it."""
+
+_loaded: dict[type[GameEntry], TableKind] = {LineGame: _line_kind()}
+"""The kinds loaded so far (a game of a kind exists only once its kind is loaded): the line
+games' from the start (a position opens one without asking for a kind)."""
+
+
+def _kind(entry: type[GameEntry]) -> TableKind:
+    """The kind of game ``entry`` names, loaded the first time it is asked for."""
+    if entry not in _loaded:
+        _loaded[entry] = KINDS[entry]()
+    return _loaded[entry]
+
+
+CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS)))
 """The ids of every table's own elements: the app sends their clicks to the table played."""
 
 
@@ -128,16 +156,16 @@ def table_for(
 ) -> Table:
     """The table that plays ``game``, in place of ``before``; ``throw_now``: a new game whose
     first throw (if it has one) is seen rolling."""
-    kind = next(kind for kind in KINDS.values() if isinstance(game, kind.controller))
+    kind = next(kind for kind in _loaded.values() if isinstance(game, kind.controller))
     return kind.table(game, around, before, throw_now)
 
 
 def _kind_of_variant(variant: str) -> TableKind:
-    return KINDS[type(GAMES[variant])]
+    return _kind(type(GAMES[variant]))
 
 
 def _kind_of_text(text: str) -> TableKind:
     """The kind of game a record names; a position, a save in the JSON form of old, or a
     record of no known game is read as a line-of-play game (whose reader says what is wrong)."""
     variant = read_header(text).get("Variant") if is_record(text) else None
-    return _kind_of_variant(variant) if variant in GAMES else KINDS[LineGame]
+    return _kind_of_variant(variant) if variant in GAMES else _kind(LineGame)

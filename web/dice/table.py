@@ -19,6 +19,7 @@ from engine import parse_tile
 from engine.dice.variant import DICE
 from engine.line.ai.review import MatchReview
 from web.dice.controller import DiceController
+from web.dice.elements import DICE_BUTTONS, DICE_CLICKS
 from web.dice.render import ROLL_MS, draw_dice_on_canvas
 from web.dice.replay import DiceReplay
 from web.dice.scene import DiceScene, build_dice_scene
@@ -29,18 +30,8 @@ from web.settings import Settings
 from web.sounds import dice_sounds
 from web.table import Surroundings
 
-__all__ = ["DICE_BUTTONS", "DiceTable"]
+__all__ = ["DiceTable"]
 
-DICE_BUTTONS = (
-    "dice-take-back",
-    "dice-put-out",
-    "dice-go-on",
-    "dice-again",
-    "dice-keep",
-    "dice-next-hand",
-    "dice-stop",
-)
-"""The footer's buttons for the dice game, by element id."""
 
 _PHASE_TEXT = {
     "choose": "Your turn: choose two tiles, each face up (to discard) or face down.",
@@ -58,7 +49,7 @@ class DiceTable:
 
     game: ClassVar[str] = "dice"
     skip_to: ClassVar[str] = "#dice-twin"
-    clicks: ClassVar[tuple[str, ...]] = (*DICE_BUTTONS, "dice-twin")
+    clicks: ClassVar[tuple[str, ...]] = DICE_CLICKS
 
     def __init__(self, around: Surroundings, controller: DiceController, throw_now: bool = False) -> None:
         """Show ``controller``'s session; ``throw_now``: a new game, whose first throw is seen

@@ -15,10 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Generator
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from engine import Draw, EngineError, Lead, Match, Pass, Tile, parse_end, parse_tile
-from engine.line.ai.review import MatchReview
 from engine.line.notation import write_position
 from web.line.controller import Controller
 from web.line.drag import Drag
@@ -29,12 +28,15 @@ from web.line.warmup import warm_up
 from web.page import score_text
 from web.painter import Box, boxes_data
 from web.replay.model import Replay, Stepping
-from web.review.book import ReviewBook
 from web.settings import Settings
 from web.slices import run_in_slices
 from web.sounds import sounds_for
 from web.spoken import read
 from web.table import Surroundings
+
+if TYPE_CHECKING:
+    from engine.line.ai.review import MatchReview
+    from web.review.book import ReviewBook
 
 __all__ = ["LineTable"]
 
@@ -618,7 +620,7 @@ class LineTable:
         if replay is not None:
             self.page.dismiss_summary()
             self.around.open_replay(replay, replay.hand_count - 1, 0)
-            self.around.replays.start_review(self.controller.human_seat)
+            self.around.replays().start_review(self.controller.human_seat)
 
     def count_review(self, book: ReviewBook, review: MatchReview) -> None:
         """Keep the person's review accuracy with the statistics (their own hands at the table only)."""

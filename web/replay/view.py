@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.line.notation import Position, write_position
 from engine.words import possessive
 from web.clipboard import copy_text
-from web.dice.render import draw_dice_on_canvas
-from web.dice.replay import DiceFrame, DiceReplay
-from web.dice.scene import DiceScene, build_dice_scene
 from web.line.controller import Controller
 from web.line.render import draw_on_canvas
 from web.line.scene import Scene
@@ -30,6 +27,10 @@ from web.replay.model import Frame, Replay, Stepping
 from web.replay.scene import build_replay_scene
 from web.review.book import MARKS
 from web.review.view import ReviewView
+
+if TYPE_CHECKING:
+    from web.dice.replay import DiceFrame
+    from web.dice.scene import DiceScene
 
 __all__ = ["SWIPE_PX", "ReplayView"]
 
@@ -240,7 +241,10 @@ class ReplayView:
         if width >= 1 and height >= 1:
             ratio = float(self.window.devicePixelRatio or 1)
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
-            if isinstance(frame, DiceFrame):
+            if not isinstance(frame, Frame):  # a dice game's (its page is loaded: it made the replay)
+                from web.dice.render import draw_dice_on_canvas
+                from web.dice.scene import build_dice_scene
+
                 dice_scene = build_dice_scene(frame.table, width, height, show_all=self.shown == ALL)
                 self.boxes_drawn = draw_dice_on_canvas(
                     self.window, self.ctx, dice_scene, ratio, self.sprites, None
@@ -308,7 +312,10 @@ class ReplayView:
             caption = self.page.document.createElement("p")
             caption.textContent = score_text(self.sheet_controller)
             self.page.el("replay-sheet").replaceChildren(caption, table)
-        elif isinstance(replay, DiceReplay):
+        elif not isinstance(replay, Replay):  # a dice game's (its page is loaded: it made the replay)
+            from web.dice.replay import DiceReplay
+
+            assert isinstance(replay, DiceReplay)
             caption = self.page.document.createElement("p")
             caption.textContent = "Chips after each hand: " + "; ".join(
                 f"hand {number}: {'-'.join(map(str, payout.chips))}"
