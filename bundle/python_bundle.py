@@ -40,6 +40,7 @@ import importlib.util
 import json
 import sys
 import zipfile
+from collections.abc import Callable
 from importlib import _bootstrap_external
 from pathlib import Path
 from types import CodeType
@@ -229,6 +230,51 @@ def pyc_bytes(source: bytes, filename: str, optimize: int) -> bytes:
     return data
 
 
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    """Whether the class ``node`` is decorated ``@dataclass`` or ``@dataclass(...)`` (also as
+    ``dataclasses.dataclass``)."""
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+        if name == "dataclass":
+            return True
+    return False
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with its docstrings dropped, as ``compile(optimize=2)`` drops them (the app
+    reads none at run time), but those of dataclasses: a dataclass without one is given one
+    when it is defined, made with ``inspect.signature``, a tenth of the app's import time in
+    the page. A body left empty gets a ``pass``."""
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.ClassDef) and _is_dataclass(node):
+            continue
+        body = node.body
+        first = body[0] if body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            del body[0]
+            if not body:
+                body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+
+def app_pyc_bytes(source: bytes, filename: str, optimize: int) -> bytes:
+    """:func:`pyc_bytes` for the app's own modules: asserts dropped as ``optimize`` asks, and
+    every docstring but a dataclass's (:func:`without_docstrings`)."""
+    tree = without_docstrings(ast.parse(source, filename))
+    code = compile(tree, filename, "exec", dont_inherit=True, optimize=min(optimize, 1))
+    data: bytes = _bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(source), checked=False
+    )
+    return data
+
+
 def write_zip(dest: Path, entries: dict[str, bytes]) -> None:
     """A deterministic zip: sorted names, fixed times and permissions, best compression."""
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -254,10 +300,17 @@ def package_pycs(root: Path, prefix: str) -> dict[str, bytes]:
     }
 
 
-def compiled_tree(root: Path, names: list[str], prefix: str, optimize: int) -> dict[str, bytes]:
-    """``name.py`` -> ``name.pyc`` for each name under ``root``; tracebacks name ``prefix/name.py``."""
+def compiled_tree(
+    root: Path,
+    names: list[str],
+    prefix: str,
+    optimize: int,
+    compiler: Callable[[bytes, str, int], bytes] = pyc_bytes,
+) -> dict[str, bytes]:
+    """``name.py`` -> ``name.pyc`` for each name under ``root`` (compiled by ``compiler``);
+    tracebacks name ``prefix/name.py``."""
     return {
-        name[: -len(".py")] + ".pyc": pyc_bytes((root / name).read_bytes(), f"{prefix}/{name}", optimize)
+        name[: -len(".py")] + ".pyc": compiler((root / name).read_bytes(), f"{prefix}/{name}", optimize)
         for name in names
     }
 
@@ -293,7 +346,7 @@ def main() -> None:
     write_zip(WORK / "stdlib.zip", compiled_tree(STDLIB_COPY, modules, stdlib_prefix, optimize))
     from web.dataclass_cache import CACHE_NAME, dumps
 
-    app_entries = compiled_tree(app, app_files, "/home/pyodide/app.zip", optimize)
+    app_entries = compiled_tree(app, app_files, "/home/pyodide/app.zip", optimize, app_pyc_bytes)
     app_entries[f"web/{CACHE_NAME}"] = dumps(codes)
     app_entries.update(package_pycs(Path(request["pyscript"]), "pyscript"))
     write_zip(WORK / "app.zip", app_entries)
