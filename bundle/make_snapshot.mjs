@@ -8,12 +8,8 @@
 // PyScript writes it (/home/pyodide/app.zip, the same bytes, so that zipimport's index of
 // it in the snapshot matches too) and put first on sys.path as web/boot.js puts it, and the
 // app's modules are imported as main.py imports them: dataclass_cache first, then web.app
-// and everything it imports. Then the table's warm-up (web/line/warmup.py) plays its scratch
-// hand of the default rule set against the Expert, drawn into a recording: what it builds in
-// Python (the modules its paths import, the layout cache, what its objects keep) is then in the
-// snapshot, and the page's own warm-up after a restore (still needed: the browser compiles
-// the runtime's WebAssembly anew in every page) is about a third quicker. None of this
-// touches the browser, so nothing of Node's JavaScript is held in the snapshot.
+// and everything it imports. None of them
+// touches the browser at import, so nothing of Node's JavaScript is held in the snapshot.
 // Pyodide's memory is then written, gzip-compressed (it is half empty pages), to OUT.
 //
 // The page restores it in pyodide/interpreter.mjs; Pyodide refuses a snapshot of another
@@ -33,9 +29,6 @@ if "/home/pyodide/app.zip" not in sys.path:
 from web import dataclass_cache
 dataclass_cache.install()
 import web.app
-from web.line.warmup import warm_up
-from web.settings import Settings
-warm_up(Settings.for_variant(Settings().variant, level="expert"), 1024, 768)
 `;
 
 async function main() {

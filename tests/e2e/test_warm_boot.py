@@ -65,28 +65,6 @@ def test_a_return_visit_restores_the_runtime_and_the_whole_table_works(open_app:
 JUNK = b"not a snapshot of this runtime" * 1000
 
 
-EXPERT_GAME = "?variant=draw-2&level=expert&seed=11&aidelay=0"
-
-MOVES = """(key) => (localStorage.getItem(key) || "").split("\\n").filter((line) => line && !line.startsWith("[")).join("\\n")"""
-"""The moves of the save under ``key`` (its lines but the tags)."""
-
-
-def test_a_restored_runtime_plays_a_seeded_hand_as_a_fresh_one(open_app: Callable[..., Any]) -> None:
-    """The snapshot holds what the build's warm-up left in Python: it must not change play."""
-    page = open_app(EXPERT_GAME).page
-    assert page.evaluate("window.dominoesBoot.snapshot") == "none"
-    fresh = play_hand_with_buttons(page)
-    fresh_moves = page.evaluate(MOVES, fresh["save_key"])
-    page.wait_for_function(CONTROLLED, timeout=60_000)
-    page.evaluate("localStorage.clear()")
-    restored = reload(page)
-    assert page.evaluate("window.dominoesBoot.snapshot") == "restored"
-    assert restored["hand_number"] == 1 and not restored["restored"]
-    again = play_hand_with_buttons(page)
-    assert fresh_moves and page.evaluate(MOVES, again["save_key"]) == fresh_moves
-    assert (again["sheet"], again["scores"]) == (fresh["sheet"], fresh["scores"])
-
-
 @pytest.mark.parametrize("damaged", [gzip.compress(JUNK), JUNK], ids=["compressed", "expanded"])
 def test_a_damaged_snapshot_boots_afresh_at_once_and_is_dropped(
     open_app: Callable[..., Any], damaged: bytes
