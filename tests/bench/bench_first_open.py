@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
+from tests.bench.served import add_browser_options, booted_page, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import choose_rule_set, play_hand_with_buttons, throttle_cpu  # noqa: E402
 
 GAME = "?variant=draw-2&seed={seed}&aidelay=0"
@@ -79,18 +79,10 @@ def dice_twice(page: Page) -> list[float]:
 
 def one_run(browser: Browser, url: str, rate: float) -> dict[str, list[float]]:
     """Boot, play the hand unthrottled, then time each opening twice at ``rate``."""
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function(BOOTED, timeout=TIMEOUT_MS, polling=50)
-        if page.evaluate("document.body.dataset.appState") != "ready":
-            raise SystemExit(f"{url} failed to boot")
+    with booted_page(browser, url, TIMEOUT_MS) as page:
         play_hand_with_buttons(page)
         throttle_cpu(page, rate)
         return {"review": review_twice(page), "dice game": dice_twice(page)}
-    finally:
-        context.close()
 
 
 def main(argv: list[str] | None = None) -> int:

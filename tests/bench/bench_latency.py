@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from buildtools.server import serving  # noqa: E402
-from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
+from tests.bench.served import add_browser_options, booted_page, served_chromium, throttle_rates  # noqa: E402
 from tests.e2e.table import play_hand_with_buttons, throttle_cpu  # noqa: E402
 
 GAME = "?variant=partnership-block&players=4&level=expert&aidelay=0&seed={seed}"
@@ -67,13 +67,7 @@ WATCH = """() => {
 
 def play_one_hand(browser: Browser, url: str, rate: float) -> dict[str, list[float]]:
     """Boot the app at ``url``, throttle it ``rate`` times, play the hand; the measures taken."""
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function(BOOTED, timeout=TIMEOUT_MS, polling=50)
-        if page.evaluate("document.body.dataset.appState") != "ready":
-            raise SystemExit(f"{url} failed to boot")
+    with booted_page(browser, url, TIMEOUT_MS) as page:
         page.evaluate(WATCH)
         throttle_cpu(page, rate)
         play_hand_with_buttons(page)
@@ -81,8 +75,6 @@ def play_one_hand(browser: Browser, url: str, rate: float) -> dict[str, list[flo
         page.evaluate("() => new Promise(resolve => setTimeout(resolve, 50))")
         measures: dict[str, list[float]] = page.evaluate("window.__latency")
         return measures
-    finally:
-        context.close()
 
 
 def percentile(values: list[float], share: float) -> float:

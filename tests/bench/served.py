@@ -20,7 +20,7 @@ from buildtools.paths import DIST  # noqa: E402
 from buildtools.server import make_server  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 """True once the page has booted, or failed to (``<body data-app-state>``)."""
@@ -65,3 +65,19 @@ def served_chromium(no_build: bool, overlays: dict[str, Path] | None = None) -> 
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def booted_page(browser: Browser, url: str, timeout_ms: float = 240_000) -> Iterator[Page]:
+    """The app at ``url`` booted in a fresh 1280x800 context with no service worker (a first
+    visit); the context is closed after the block. Stops the benchmark if the page failed."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(BOOTED, timeout=timeout_ms, polling=50)
+        if page.evaluate("document.body.dataset.appState") != "ready":
+            raise SystemExit(f"{url} failed to boot")
+        yield page
+    finally:
+        context.close()
