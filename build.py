@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from buildtools.bench import BENCHMARKS, run_benchmarks
-from buildtools.chromium import ensure_chromium
+from buildtools.chromium import BROWSER_LOG_ENV, BROWSER_LOG_TOPIC, ensure_chromium
 from buildtools.dist import DIST_BUILT_ENV, build
 from buildtools.engines import ensure_engines
 from buildtools.icons import render_icons
@@ -74,12 +74,26 @@ def cmd_test(args: argparse.Namespace) -> int:
         fail("static checks failed (see ruff/mypy output above)")
     header("pytest: unit, property, Pyodide-in-Node and browser tests (those that time the page alone, last)")
     CRASH_LOG.unlink(missing_ok=True)
+    # What a crashed renderer says goes to the browser's stderr: have Playwright relay it,
+    # so the crash log (and a failing test's report) carries it.
+    os.environ.setdefault(BROWSER_LOG_ENV, BROWSER_LOG_TOPIC)
     code = combined_exit_code([run(command) for command in pytest_commands(args.pytest_args)])
     crashes = [line for line in _lines(CRASH_LOG) if "(planned)" not in line]
     if crashes:  # (tests/e2e/test_crash_rerun.py's own crash is planned: not news)
         header(f"Chromium's renderer crashed {len(crashes)} times (tests rerun; {CRASH_LOG.relative_to(ROOT)})")
         print("\n".join(crashes), flush=True)
     return code
+
+
+def print_browser_trouble() -> None:
+    """Print what the browsers wrote to their stderr in the test run (their logs, kept by
+    ``tests/helpers/crashes.py``, without the lines every launch here writes)."""
+    from tests.helpers.crashes import browser_logs, browser_trouble  # (the tests' helper: imported only here)
+
+    for log in browser_logs():
+        trouble = browser_trouble(log.read_text(encoding="utf-8", errors="replace"))
+        print(f"--- {log.relative_to(ROOT)}: {len(trouble)} lines from the browser (the last 40)", flush=True)
+        print("\n".join(trouble[-40:]), flush=True)
 
 
 def _lines(path: Path) -> list[str]:

@@ -24,6 +24,19 @@ CHROMIUM_ARGS = (
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 )
 
+#: Set to :data:`BROWSER_LOG_TOPIC` (``build.py test`` does), Playwright copies what the
+#: browser writes to its stderr (a crashed renderer's signal, a fatal check) into the
+#: output of the test that was running, where the crash log picks it up.
+BROWSER_LOG_ENV = "DEBUG"
+BROWSER_LOG_TOPIC = "pw:browser"
+
+#: Set to :data:`BROWSER_LOG_TOPIC` (``build.py test`` does), Playwright relays what the
+#: browser writes to its stderr (a crashed renderer's signal, a failed check); the browser
+#: tests keep it in a file (``tests/helpers/crashes.py``) that ``build.py test`` reads after
+#: a crash.
+BROWSER_LOG_ENV = "DEBUG"
+BROWSER_LOG_TOPIC = "pw:browser"
+
 #: Playwright's Chromium launch turns third-party storage partitioning off (with other
 #: features, in one ``--disable-features``). Passing this after it gives the browser's real
 #: default back, partitioning on, for the embedding tests: the last ``--disable-features``

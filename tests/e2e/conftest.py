@@ -40,7 +40,9 @@ from tests.helpers.browser import (  # noqa: E402
     Recorder,
     wait_until_ready,
 )
-from tests.helpers.crashes import CRASH_TEXT, RERUN_DELAY_S, RERUNS, note_crash  # noqa: E402
+from tests.helpers.crashes import CRASH_TEXT, RERUN_DELAY_S, RERUNS, keep_browser_log, note_crash  # noqa: E402
+
+keep_browser_log(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from buildtools.paths import CRASH_LOG
-from tests.helpers.crashes import CRASH_TEXT, machine_facts
+from tests.helpers.crashes import CRASH_TEXT, browser_trouble, machine_facts
 
 pytestmark = pytest.mark.e2e
 
@@ -39,6 +40,25 @@ def test_a_renderer_crash_reruns_the_test_and_is_logged(open_app: Callable[..., 
     assert logged.startswith(LOGGED_BEFORE[0]), "the log is only added to"
     assert test_id in logged[len(LOGGED_BEFORE[0]) :], "the log names the test that crashed"
     assert session.page.evaluate("document.body.dataset.appState") == "ready"
+    browser_log = os.environ.get("DEBUG_FILE")
+    if browser_log:  # (``build.py test`` keeps the browser's own words: they name the crash)
+        assert any("chrome://crash" in line for line in browser_trouble(Path(browser_log).read_text())), (
+            "the browser's log keeps what the crashed renderer said"
+        )
+
+
+def test_the_browsers_trouble_is_kept_without_what_every_launch_writes() -> None:
+    log = "\n".join(
+        [
+            "2026-11-28T05:40:54.531Z pw:browser <launched> pid=2818",
+            "2026-11-28T05:40:54.543Z pw:browser [pid=2818][err] /usr/bin/chromium: 9: [: 25: unexpected operator",
+            "2026-11-28T05:40:56.463Z pw:browser [pid=2818][err] [1:2:ERROR:dbus/bus.cc:405] Failed to connect to the bus",
+            "2026-11-28T05:40:56.546Z pw:browser [pid=2818][err] [2922:2922:FATAL:v8/src/heap.cc:12] Check failed: x",
+            "2026-11-28T05:40:56.557Z pw:browser [pid=2818][err] [ERROR:file_io_posix.cc:145] open .../cpufreq/x: No such file",
+            "2026-11-28T05:41:04.641Z pw:browser [pid=2818] <gracefully close start>",
+        ]
+    )
+    assert [line.rsplit("] ", 1)[-1] for line in browser_trouble(log)] == ["Check failed: x"]
 
 
 def test_the_machine_facts_name_memory_disk_and_load() -> None:

@@ -16,9 +16,21 @@ import shutil
 import time
 from pathlib import Path
 
+from buildtools.chromium import BROWSER_LOG_ENV, BROWSER_LOG_TOPIC
 from buildtools.paths import CRASH_LOG
 
-__all__ = ["CRASH_LOG", "CRASH_TEXT", "PLANNED", "RERUNS", "RERUN_DELAY_S", "machine_facts", "note_crash"]
+__all__ = [
+    "CRASH_LOG",
+    "CRASH_TEXT",
+    "PLANNED",
+    "RERUNS",
+    "RERUN_DELAY_S",
+    "browser_logs",
+    "browser_trouble",
+    "keep_browser_log",
+    "machine_facts",
+    "note_crash",
+]
 
 CRASH_TEXT = "Target crashed"
 """What Playwright's error says when a page's renderer process died."""
@@ -72,3 +84,31 @@ def note_crash(test_id: str) -> None:
     planned = f" {PLANNED}" if "test_crash_rerun.py" in test_id else ""
     with CRASH_LOG.open("a", encoding="utf-8") as log:
         log.write(f"{time.strftime('%H:%M:%S')} {test_id}{planned}: {machine_facts()}\n")
+
+
+BROWSER_LOG_PATTERN = "browser-*.log"
+"""The files :func:`keep_browser_log` has Playwright write, one per test process, beside
+:data:`CRASH_LOG`."""
+_NOISE = ("dbus/", "unexpected operator", "cpufreq", "<launching>", "<launched>")
+
+
+def keep_browser_log(worker: str) -> None:
+    """Where ``build.py test`` asked for the browser's own output (:data:`BROWSER_LOG_ENV`),
+    have this process's Playwright write it to a file of its own (``browser-<worker>.log``
+    beside :data:`CRASH_LOG`): a crashed renderer's last words (a signal, a failed check)
+    are written there, since they reach no test's report. Call before Playwright starts."""
+    if os.environ.get(BROWSER_LOG_ENV) != BROWSER_LOG_TOPIC or "DEBUG_FILE" in os.environ:
+        return
+    CRASH_LOG.parent.mkdir(parents=True, exist_ok=True)
+    os.environ["DEBUG_FILE"] = str(CRASH_LOG.with_name(BROWSER_LOG_PATTERN.replace("*", worker)))
+
+
+def browser_logs() -> list[Path]:
+    """The browser logs :func:`keep_browser_log` had written."""
+    return sorted(CRASH_LOG.parent.glob(BROWSER_LOG_PATTERN))
+
+
+def browser_trouble(log_text: str) -> list[str]:
+    """What a browser wrote to its stderr in a log of :func:`keep_browser_log`, without the
+    lines every launch on these machines writes (no D-Bus, no CPU frequency files)."""
+    return [line for line in log_text.splitlines() if "[err]" in line and not any(n in line for n in _NOISE)]
