@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.dice.hand import DiceView
-from engine.dice.notation import read_dice_record, write_dice_record
 from engine.dice.round import Commitment
-from engine.dice.session import DiceSession
 from engine.errors import IllegalActionError, RulesError
 from engine.game import Game, GameState, Outcome
 from engine.tiles import Tile
+
+if TYPE_CHECKING:
+    # A session, its hands and its records are imported when a session is first started
+    # or read: the catalogue lists this game at every boot, a player opens it rarely.
+    from engine.dice.hand import DiceView
+    from engine.dice.session import DiceSession
 
 __all__ = ["DiceAction", "DiceGame", "DiceGameState", "Rethrow"]
 
@@ -31,6 +35,8 @@ class DiceGame(Game):
     def new_session(self, players: int | None, seed: int, options: Mapping[str, str] | None = None) -> DiceSession:
         """A new session for ``players`` (default: :attr:`default_players`) with these options
         (checked; defaults filled in), its deals, dice and draws seeded by ``seed``."""
+        from engine.dice.session import DiceSession
+
         players = self.check_players(players)
         chosen = self.resolve_options(players, options)
         return DiceSession.seeded(
@@ -56,6 +62,8 @@ class DiceGame(Game):
 
     def read(self, text: str) -> GameState:
         """The session a dice record describes (see :func:`engine.dice.notation.read_dice_record`)."""
+        from engine.dice.notation import read_dice_record
+
         return DiceGameState(self, read_dice_record(text))
 
 
@@ -145,6 +153,8 @@ class DiceGameState:
 
     def record(self) -> str:
         """The session's record, choices already made in a round in play included (a save)."""
+        from engine.dice.notation import write_dice_record
+
         return write_dice_record(self.session)
 
     def outcome(self) -> Outcome | None:

@@ -10,10 +10,13 @@ no point target, and it has no line of play, so it makes no :class:`~engine.line
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from engine.dice.game import DiceGame
-from engine.dice.session import DiceSession
 from engine.game import Option
+
+if TYPE_CHECKING:
+    from engine.dice.session import DiceSession
 
 __all__ = ["DICE", "DICE_GROUP", "dice_session"]
 

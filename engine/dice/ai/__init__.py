@@ -8,9 +8,12 @@ source: ``bot.commit(view, rng)`` and ``bot.rethrow(view, rng)``.
 
 from __future__ import annotations
 
-from engine.dice.ai.bots import CannyBot, DiceBot, EagerBot
-from engine.dice.ai.search import DiceSearchBot
+from typing import TYPE_CHECKING
+
 from engine.errors import RulesError
+
+if TYPE_CHECKING:
+    from engine.dice.ai.bots import DiceBot
 
 __all__ = ["DICE_LEVELS", "DICE_LEVELS_SAID", "DICE_LEVEL_NAMES", "DiceBot", "make_dice_bot"]
 
@@ -31,6 +34,11 @@ DICE_LEVELS_SAID: dict[str, str] = {
 def make_dice_bot(level: str) -> DiceBot:
     """The bot of ``level`` (one of :data:`DICE_LEVELS`); a :class:`RulesError` (``bad-option``)
     for any other."""
+    # The players are imported the first time one is made: the catalogue reads the levels
+    # above at every boot, and a boot rarely plays this game.
+    from engine.dice.ai.bots import CannyBot, EagerBot
+    from engine.dice.ai.search import DiceSearchBot
+
     if level == "eager":
         return EagerBot()
     if level == "canny":
@@ -38,3 +46,12 @@ def make_dice_bot(level: str) -> DiceBot:
     if level == "expert":
         return DiceSearchBot()
     raise RulesError(f"unknown dice AI level {level!r}: choose one of {', '.join(DICE_LEVELS)}", "bad-option")
+
+
+def __getattr__(name: str) -> object:
+    """``DiceBot`` (the players' common type) imported on first use, like the players."""
+    if name == "DiceBot":
+        from engine.dice.ai.bots import DiceBot
+
+        return DiceBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
