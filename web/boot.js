@@ -66,15 +66,7 @@ function registerServiceWorkerWhenReady() {
   };
   // Registered after the boot, so its precaching does not compete with it (and a failed
   // boot is not cached).
-  const whenReady = new MutationObserver(() => {
-    const state = document.body.dataset.appState;
-    if (state === "ready") {
-      performance.mark("dominoes:ready"); // read by the boot benchmark
-      register();
-    }
-    if (state !== "loading") whenReady.disconnect();
-  });
-  whenReady.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+  boot.whenReady(register);
 }
 
 /**

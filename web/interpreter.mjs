@@ -48,13 +48,7 @@ function keepExpanded(bytes) {
       await cache.put(SNAPSHOT, new Response(bytes, { headers }));
     }
   };
-  const whenReady = new MutationObserver(() => {
-    const state = document.body.dataset.appState;
-    if (state === "loading") return;
-    whenReady.disconnect();
-    if (state === "ready") store().catch(() => {});
-  });
-  whenReady.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+  globalThis.dominoesBoot?.whenReady?.(() => store().catch(() => {}));
 }
 
 /** Remove the snapshot from every cache of this site's (it will not be tried again). */

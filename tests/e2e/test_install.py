@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from buildtools.dist import dist_files, write_service_worker
 from buildtools.paths import FAKE_INDEXEDDB_DIST
@@ -204,6 +205,31 @@ def deploy_changed_build(folder: Path) -> None:
     write_service_worker(folder)
 
 
+UPDATE_STATE = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+        update: window.dominoesBoot.update,
+        phase: document.body.dataset.phase,
+        thinking: document.body.dataset.thinking,
+        controller: navigator.serviceWorker.controller?.state ?? null,
+        waiting: registration?.waiting?.state ?? null,
+        installing: registration?.installing?.state ?? null,
+        active: registration?.active?.state ?? null,
+    };
+}"""
+"""Where an accepted update stands: the page's update state, the table's, the workers'."""
+
+
+def accept_update_and_wait_for_reload(page: Page) -> None:
+    """Tap Update now and wait for the page to start loading the new build; if it does not
+    (seen once in many runs on a loaded machine), fail saying where the update stood."""
+    try:
+        with page.expect_navigation(wait_until="commit", timeout=90_000):
+            page.locator("#update-now").click()
+    except PlaywrightTimeoutError:
+        pytest.fail(f"the page did not reload into the new build: {page.evaluate(UPDATE_STATE)}")
+
+
 def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
     own_server: Callable[[], tuple[DistServer, Path]], clean_page: Callable[[str], Page]
 ) -> None:
@@ -222,8 +248,7 @@ def test_a_new_version_is_offered_and_taken_between_moves_keeping_the_game(
 
     # The page reloads into the new build; its load event may come late on a busy machine
     # (once it did not within 60 s), and wait_until_ready waits for the table after it.
-    with page.expect_navigation(wait_until="commit", timeout=90_000):
-        page.locator("#update-now").click()
+    accept_update_and_wait_for_reload(page)
     wait_until_ready(page)
     after = settle(page)
     for key in GAME_KEYS:
@@ -252,8 +277,7 @@ def test_an_update_accepted_while_the_computer_moves_waits_for_its_move(
     )
     make_my_move_with_buttons(page, current)
     assert page.evaluate("document.body.dataset.phase") == "bot"  # the computer waits 1.5 s to move
-    with page.expect_navigation(wait_until="commit", timeout=90_000):  # (as above)
-        page.locator("#update-now").click()
+    accept_update_and_wait_for_reload(page)
     wait_until_ready(page)
     left_while = page.evaluate("sessionStorage.getItem('left-while')")
     assert left_while is not None and not left_while.startswith("bot"), left_while
