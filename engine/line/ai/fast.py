@@ -328,6 +328,28 @@ class FastHand:
         other._cross = self._cross
         return other
 
+    def future_key(self) -> tuple[object, ...]:
+        """What decides how the hand can go on from here, as a hashable value: the hands
+        (as sets), the boneyard, the turn and what was drawn in it, the open ends and the
+        layout's shape. Two hands with the same key play on alike (the points already
+        scored are not in it): an exact solver keeps each position's answer under it."""
+        return (
+            tuple(tuple(sorted(held)) for held in self.hands),
+            tuple(self.boneyard),
+            self.turn,
+            self.starter_choices,
+            self.opening_tile,
+            tuple(self._open),
+            tuple(self._vals),
+            tuple(self._p_covered),
+            tuple(self._p_double),
+            tuple(self._p_spinner),
+            self._cross,
+            self._drew,
+            self._overdrew,
+            self._last_drawn,
+        )
+
     # --- the layout -------------------------------------------------------------------
 
     @property

@@ -1,0 +1,154 @@
+"""Open-hand endgames solved exactly: what every move is worth when every tile is known.
+
+Bridge players call it "double dummy": with every hand face up and nothing left to draw, a
+line game between two sides (two players, or two partnerships) is a finite game of perfect
+information. :func:`move_values` plays every line of it out (a full minimax over the
+engine's fast copy of a hand, :class:`~engine.line.ai.fast.FastHand`, so every rule set's
+scoring during play, its end-of-hand award and its penalties count) and says, for each
+legal move of the player to move, how the hand ends when both sides play perfectly from
+there: who wins and by how many points.
+
+A :class:`Value` orders outcomes as a player would: a win before a tie before a loss, and
+among those the larger margin (points for the side, less points for the other, counting
+what is scored from now on). Searching counts positions, never time, so a budget gives
+the same answer on every machine; a position too large for it raises :class:`TooLarge`.
+
+The endgame solver search uses during play (:mod:`engine.line.ai.endgame`) answers a
+narrower question fast (who wins, in block and draw games); this one is for puzzles, made
+offline and re-proven by tests, where the margin and every rule set count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.line.ai.fast import FastHand
+
+__all__ = ["SOLVER_NODES", "TooLarge", "Value", "can_solve", "move_values", "solve"]
+
+SOLVER_NODES = 200_000
+"""The most new positions one solve looks at before giving up (:class:`TooLarge`)."""
+
+
+class TooLarge(Exception):
+    """The position needs more search than the budget allows."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Value:
+    """How a hand ends for one side under perfect play: ``result`` 1 won, 0 tied, -1 lost,
+    then ``margin``, the side's points less the other side's, counted from the position on
+    (the end-of-hand award, points scored during play, less penalties). Values compare as a
+    player prefers them: any win above any tie above any loss, then by margin."""
+
+    result: int
+    margin: int
+
+    def __neg__(self) -> Value:
+        """The same outcome seen by the other side."""
+        return Value(-self.result, -self.margin)
+
+    def __str__(self) -> str:
+        word = {1: "wins", 0: "ties", -1: "loses"}[self.result]
+        return f"{word} by {abs(self.margin)}" if self.result else f"ties ({self.margin:+d})"
+
+
+def can_solve(hand: FastHand) -> bool:
+    """Whether :func:`solve` plays ``hand``: two sides, the hand not over, the layout open
+    (no lead to choose) and nothing more to draw, ever (the boneyard down to its reserve,
+    or a game without drawing)."""
+    return (
+        hand.rules.sides == 2
+        and hand.outcome is None
+        and not hand.starter_choices
+        and hand.laid > 0
+        and not hand.can_draw()
+    )
+
+
+def move_values(hand: FastHand, budget: int = SOLVER_NODES) -> dict[int, Value]:
+    """Each legal move of the player to move in ``hand`` (:func:`can_solve`), by its move int,
+    with the :class:`Value` it leads to for the mover's side when both sides then play
+    perfectly. Raises :class:`TooLarge` when the whole needs more than ``budget`` positions."""
+    if not can_solve(hand):
+        raise ValueError("only a two-sided hand in play with nothing left to draw can be solved")
+    search = _Search(hand, budget)
+    side = hand.rules.side_of(hand.turn)
+    values = {}
+    for move in hand.moves():
+        gained, after = search.after(hand, move)
+        values[move] = _for_side(gained + search.best(after), side)
+    return values
+
+
+def solve(hand: FastHand, budget: int = SOLVER_NODES) -> Value:
+    """The :class:`Value` of ``hand`` (:func:`can_solve`) for the side to move, both sides
+    playing perfectly."""
+    return max(move_values(hand, budget).values())
+
+
+@dataclass(frozen=True, slots=True)
+class _Future:
+    """What is still to come, from side 0's view: the winner (-1 none yet, 0 or 1, or 2 a
+    tie at the end) and side 0's margin gained from here."""
+
+    winner: int
+    margin: int
+
+    def __add__(self, other: _Future) -> _Future:
+        return _Future(other.winner if other.winner >= 0 else self.winner, self.margin + other.margin)
+
+
+def _for_side(future: _Future, side: int) -> Value:
+    result = 0 if future.winner == 2 else (1 if future.winner == 0 else -1)
+    value = Value(result, future.margin)
+    return value if side == 0 else -value
+
+
+class _Search:
+    """One solve's memo (positions by their state, each with its best future) and budget."""
+
+    def __init__(self, hand: FastHand, budget: int) -> None:
+        self.memo: dict[tuple[object, ...], _Future] = {}
+        self.left = budget
+        self.side_of = [hand.rules.side_of(seat) for seat in range(hand.rules.players)]
+
+    def after(self, hand: FastHand, move: int) -> tuple[_Future, FastHand]:
+        """The hand after ``move``, and what the move itself gained for side 0 (its points
+        during play, a penalty, and the hand's end if it ended it)."""
+        after = hand.copy()
+        after.apply(move)
+        if after.outcome is not None:
+            outcome = after.outcome
+            winner = 2 if outcome.winner_side is None else outcome.winner_side
+            margin = outcome.points[0] - outcome.points[1]
+            before = (hand.play_points[0] - hand.penalties[0]) - (hand.play_points[1] - hand.penalties[1])
+            return _Future(winner, margin - before), after
+        gained = (after.play_points[0] - after.penalties[0] - hand.play_points[0] + hand.penalties[0]) - (
+            after.play_points[1] - after.penalties[1] - hand.play_points[1] + hand.penalties[1]
+        )
+        return _Future(-1, gained), after
+
+    def best(self, hand: FastHand) -> _Future:
+        """The future of ``hand`` under perfect play (nothing if it is over)."""
+        if hand.outcome is not None:
+            return _Future(-1, 0)
+        key = hand.future_key()
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.left -= 1
+        if self.left < 0:
+            raise TooLarge
+        side = self.side_of[hand.turn]
+        chosen: _Future | None = None
+        chosen_value: Value | None = None
+        for move in hand.moves():
+            gained, after = self.after(hand, move)
+            future = gained + self.best(after)
+            value = _for_side(future, side)
+            if chosen_value is None or value > chosen_value:
+                chosen, chosen_value = future, value
+        assert chosen is not None
+        self.memo[key] = chosen
+        return chosen
