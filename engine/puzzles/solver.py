@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine.line.ai.fast import FastHand
 
-__all__ = ["SOLVER_NODES", "TooLarge", "Value", "can_solve", "move_values", "solve"]
+__all__ = ["SOLVER_NODES", "Memo", "TooLarge", "Value", "can_solve", "move_values", "solve"]
 
 SOLVER_NODES = 200_000
 """The most new positions one solve looks at before giving up (:class:`TooLarge`)."""
@@ -66,13 +66,19 @@ def can_solve(hand: FastHand) -> bool:
     )
 
 
-def move_values(hand: FastHand, budget: int = SOLVER_NODES) -> dict[int, Value]:
+Memo = dict[tuple[object, ...], "_Future"]
+"""Positions solved, by :meth:`~engine.line.ai.fast.FastHand.future_key`: pass one to several
+solves of positions of the same deal (a puzzle's line) and each reuses what the others found."""
+
+
+def move_values(hand: FastHand, budget: int = SOLVER_NODES, memo: Memo | None = None) -> dict[int, Value]:
     """Each legal move of the player to move in ``hand`` (:func:`can_solve`), by its move int,
     with the :class:`Value` it leads to for the mover's side when both sides then play
-    perfectly. Raises :class:`TooLarge` when the whole needs more than ``budget`` positions."""
+    perfectly. Raises :class:`TooLarge` when it needs more than ``budget`` positions not
+    already in ``memo``."""
     if not can_solve(hand):
         raise ValueError("only a two-sided hand in play with nothing left to draw can be solved")
-    search = _Search(hand, budget)
+    search = _Search(hand, budget, {} if memo is None else memo)
     side = hand.rules.side_of(hand.turn)
     values = {}
     for move in hand.moves():
@@ -81,10 +87,10 @@ def move_values(hand: FastHand, budget: int = SOLVER_NODES) -> dict[int, Value]:
     return values
 
 
-def solve(hand: FastHand, budget: int = SOLVER_NODES) -> Value:
+def solve(hand: FastHand, budget: int = SOLVER_NODES, memo: Memo | None = None) -> Value:
     """The :class:`Value` of ``hand`` (:func:`can_solve`) for the side to move, both sides
     playing perfectly."""
-    return max(move_values(hand, budget).values())
+    return max(move_values(hand, budget, memo).values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +114,8 @@ def _for_side(future: _Future, side: int) -> Value:
 class _Search:
     """One solve's memo (positions by their state, each with its best future) and budget."""
 
-    def __init__(self, hand: FastHand, budget: int) -> None:
-        self.memo: dict[tuple[object, ...], _Future] = {}
+    def __init__(self, hand: FastHand, budget: int, memo: Memo) -> None:
+        self.memo = memo
         self.left = budget
         self.side_of = [hand.rules.side_of(seat) for seat in range(hand.rules.players)]
 
