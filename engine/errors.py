@@ -88,6 +88,7 @@ class NotationError(EngineError):
             "bad-action": "not an action such as 6-4@3E, draw or pass",
             "bad-record": "not a game record (see docs/notation.md)",
             "bad-position": "not a position (see docs/notation.md)",
+            "bad-puzzle": "not a puzzle file's line (see docs/puzzles.md)",
         }
     )
 

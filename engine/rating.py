@@ -104,10 +104,11 @@ def rate(player: Rating, results: Iterable[tuple[Rating, float]], tau: float = T
     v = 1.0 / inverse_v
     delta = v * gain
     sigma = _new_volatility(delta, phi, v, sigma, tau)
-    phi_star = math.sqrt(phi * phi + sigma * sigma)
+    # The deviation widened by the period (never beyond a newcomer's), then narrowed by its games.
+    phi_star = min(math.sqrt(phi * phi + sigma * sigma), _MAX_RD / GLICKO_SCALE)
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * gain
-    return Rating(1500.0 + GLICKO_SCALE * new_mu, min(_MAX_RD, GLICKO_SCALE * new_phi), sigma)
+    return Rating(1500.0 + GLICKO_SCALE * new_mu, GLICKO_SCALE * new_phi, sigma)
 
 
 def _new_volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:

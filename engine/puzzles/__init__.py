@@ -7,6 +7,9 @@
 - :mod:`engine.puzzles.puzzle`: a puzzle and the text file that holds them.
 - :mod:`engine.puzzles.generate`: the shipped set, from seeded games of the computer players.
 - :mod:`engine.puzzles.shipped`: where the shipped set is, and reading it.
+- :mod:`engine.puzzles.proof`: proving any shipped puzzle again.
+- :mod:`engine.puzzles.hidden_hand`: hidden-hand puzzles (one seat's view, every consistent deal).
+- :mod:`engine.puzzles.daily`: the day's puzzle and the day's deal, from the date alone.
 
 ``python -m engine.puzzles generate|check`` makes the set or proves it again.
 """

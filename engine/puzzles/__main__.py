@@ -16,7 +16,8 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from engine.puzzles.generate import generate
-from engine.puzzles.open_hand import PuzzleRejected, prove
+from engine.puzzles.open_hand import PuzzleRejected
+from engine.puzzles.proof import prove_puzzle
 from engine.puzzles.puzzle import read_puzzles, write_puzzles
 from engine.puzzles.shipped import PUZZLES_FILE, file_comments
 from engine.puzzles.solver import TooLarge
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = 0
     for puzzle in puzzles[:: max(1, args.sample)]:
         try:
-            prove(puzzle)
+            prove_puzzle(puzzle)
         except (PuzzleRejected, TooLarge, EngineError) as error:
             failed += 1
             print(f"FAILED {puzzle.id}: {error}", file=sys.stderr)

@@ -9,11 +9,13 @@ its starting rating (its difficulty, on the players' rating scale) and what prov
 
 One line of the file::
 
-    block-2-0007 open block 0 1450 wins-by-12 | block 2 100 ; scores 0-0 ; ... | 5-3@6-3 pass 3-1@5-3
+    block-2-0007 open block 0 1450 wins-p12 | block 2 100 ; scores 0-0 ; ... | 5-3@6-3 pass 3-1@5-3
 
 Fields before the first ``|``: id, kind (``open`` or ``hidden``), theme, the solving seat,
-the rating, and the proof (``wins-by-12``: the answer's exact value; ``deals-40-of-46``: best
-in 40 of the 46 deals the seat could not tell apart). Lines starting ``#`` are comments.
+the rating, and the proof (``wins-p12``: the answer's exact value; ``deals-40-of-46``: best
+in 40 of the 46 deals the seat could not tell apart). A hidden-hand puzzle has a fourth
+field, what its seat has seen (``1lacks45``: seat 1 passed on 4 and 5). Lines starting
+``#`` are comments.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ class Puzzle:
     proof: str
     position: str
     line: tuple[str, ...]
+    seen: str = ""
+    """A hidden-hand puzzle's facts: what its seat has seen of the others' tiles (see
+    :class:`engine.puzzles.hidden_hand.Facts`); empty for an open-hand one."""
 
     @property
     def variant(self) -> str:
@@ -57,7 +62,8 @@ class Puzzle:
     def text(self) -> str:
         """The puzzle's line in the puzzle file."""
         head = f"{self.id} {self.kind} {self.theme} {self.seat} {self.rating} {self.proof}"
-        return f"{head} | {self.position} | {' '.join(self.line)}"
+        seen = f" | {self.seen}" if self.kind == "hidden" else ""
+        return f"{head} | {self.position} | {' '.join(self.line)}{seen}"
 
 
 def write_puzzles(puzzles: Iterable[Puzzle], comments: Iterable[str] = ()) -> str:
@@ -80,7 +86,7 @@ def read_puzzles(text: str) -> list[Puzzle]:
             continue
         parts = line.split(" | ")
         head = _HEAD.fullmatch(parts[0])
-        if len(parts) != 3 or head is None:
+        if head is None or len(parts) != (4 if head[2] == "hidden" else 3):
             raise NotationError(
                 f"line {number} is not a puzzle: id, kind, theme, seat, rating and proof, "
                 "then | the position | the moves",
@@ -93,5 +99,8 @@ def read_puzzles(text: str) -> list[Puzzle]:
         line_words = tuple(parts[2].split())
         if not line_words:
             raise NotationError(f"line {number}: puzzle {puzzle_id} has no moves", "bad-puzzle")
-        puzzles.append(Puzzle(puzzle_id, kind, theme, int(seat), int(rating), proof, parts[1], line_words))
+        facts = parts[3] if kind == "hidden" else ""
+        puzzles.append(
+            Puzzle(puzzle_id, kind, theme, int(seat), int(rating), proof, parts[1], line_words, facts)
+        )
     return puzzles

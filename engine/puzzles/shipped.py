@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.puzzles.generate import LEVEL_PAIRS, MAX_SEEDS, OPEN_GAMES, PER_GAME
+from engine.puzzles.generate import (
+    HIDDEN_FIRST_SEED,
+    HIDDEN_PER_GAME,
+    LEVEL_PAIRS,
+    MAX_SEEDS,
+    OPEN_GAMES,
+    PER_GAME,
+)
+from engine.puzzles.hidden_hand import AGREEMENT
 from engine.puzzles.open_hand import MIN_COST
 from engine.puzzles.puzzle import Puzzle, read_puzzles
 
@@ -25,7 +33,10 @@ def file_comments() -> list[str]:
         f"Open-hand puzzles of {games}: up to {PER_GAME} each, from the first hands of matches",
         f"seeded 1 to at most {MAX_SEEDS}, played by computer players ({levels}, by seed in turn).",
         f"Each answer is the only best move; any other loses the outcome or {MIN_COST}+ points.",
-        "A line: id kind theme seat rating proof | position | moves (see docs/puzzles.md).",
+        f"Then hidden-hand puzzles of the two-player ones: up to {HIDDEN_PER_GAME} each, seeds from",
+        f"{HIDDEN_FIRST_SEED}; each answer best on average and in {AGREEMENT:.0%}+ of the deals the seat cannot tell apart.",
+        "A line: id kind theme seat rating proof | position | moves [| what the seat has seen]",
+        "(see docs/puzzles.md).",
     ]
 
 

@@ -4,11 +4,13 @@ Read from the source (imports inside functions count too: a circle hidden in a f
 still a circle). The layers, bottom up:
 
 1. the shared core: ``engine.tiles``, ``errors``, ``words``, ``game``, ``thinking`` (a search
-   run in slices), ``lab`` (what the lab tools share) and ``engine.notation`` (the text reader);
+   run in slices), ``lab`` (what the lab tools share), ``rating`` (Glicko-2) and
+   ``engine.notation`` (the text reader);
 2. a package per kind of game, ``engine.line`` and ``engine.dice``, neither importing the
    other; inside each, the computer players (``ai``) above the rules;
 3. ``engine.catalogue``, which lists every game, ``python -m engine.notation`` (which checks a
-   record of any game) and ``engine/__init__.py``, the front door.
+   record of any game), ``engine/__init__.py``, the front door, and ``engine.puzzles``
+   (made from the line games and their players).
 
 The lab tools that measure the computer players or play them against each other (the arenas,
 the calibration, the self-play that writes the golden files) may import the players.
@@ -27,10 +29,12 @@ CORE = (
     "engine.game",
     "engine.thinking",
     "engine.lab",
+    "engine.rating",
     "engine.notation",
 )
 KINDS = ("engine.line", "engine.dice")
 TOP = ("engine", "engine.catalogue", "engine.notation.__main__")
+ABOVE_THE_GAMES = ("engine.puzzles",)
 LAB = (
     "engine.line.ai.arena",
     "engine.line.ai.calibration",
@@ -47,7 +51,7 @@ def imports() -> dict[str, set[str]]:
 
 
 def _layer(module: str) -> int:
-    if module in TOP:
+    if module in TOP or any(within(module, package) for package in ABOVE_THE_GAMES):
         return 3
     if any(within(module, kind + ".ai") for kind in KINDS):
         return 2

@@ -3,6 +3,8 @@ file format, the generator's reproducibility, and every shipped puzzle proved ag
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import re
 from dataclasses import replace
 
@@ -12,8 +14,12 @@ from engine.errors import NotationError
 from engine.line.ai.fast import FastHand
 from engine.line.notation.moves import action_words
 from engine.line.notation.position import read_position
+from engine.notation.text import read_tile
+from engine.puzzles.daily import daily_deal_seed, daily_puzzle
 from engine.puzzles.generate import OPEN_GAMES, position_key, puzzles_of_game
+from engine.puzzles.hidden_hand import Facts, judge_hidden, prove_hidden
 from engine.puzzles.open_hand import MIN_COST, PuzzleRejected, judge, prove
+from engine.puzzles.proof import prove_puzzle
 from engine.puzzles.puzzle import Puzzle, read_puzzles, write_puzzles
 from engine.puzzles.shipped import PUZZLES_FILE, load_puzzles
 from engine.puzzles.solver import Value
@@ -111,6 +117,7 @@ def test_the_shipped_set_is_large_and_wide() -> None:
     keys = {position_key(FastHand.from_hand(read_position(puzzle.position).hand())) for puzzle in puzzles}
     assert len(keys) == len(puzzles), "no two puzzles share a position, up to renaming the suits"
     assert {puzzle.theme for puzzle in puzzles} <= set(THEMES)
+    assert sum(puzzle.kind == "hidden" for puzzle in puzzles) >= 100
     assert PUZZLES_FILE.read_text(encoding="utf-8").startswith("# Dominoes puzzles")
 
 
@@ -119,4 +126,59 @@ def test_every_shipped_puzzle_proves_again(game: str) -> None:
     puzzles = [puzzle for puzzle in load_puzzles() if puzzle.id.rsplit("-", 1)[0] == game]
     assert puzzles, f"no puzzles of {game}"
     for puzzle in puzzles:
-        prove(puzzle)
+        prove_puzzle(puzzle)
+
+
+def test_a_hidden_hand_answer_that_depends_on_the_hidden_tiles_is_rejected() -> None:
+    # Move 1 wins in half the deals and move 2 in the other half: no answer without peeking.
+    split = [{1: Value(1, 10), 2: Value(-1, -10)}] * 5 + [{1: Value(-1, -10), 2: Value(1, 10)}] * 5
+    with pytest.raises(PuzzleRejected, match="no move is best by a clear margin"):
+        judge_hidden(split)
+    # Move 1 is far better on average, but best in only 7 deals of 10.
+    lopsided = [{1: Value(1, 30), 2: Value(-1, -10)}] * 7 + [{1: Value(-1, -1), 2: Value(1, 1)}] * 3
+    with pytest.raises(PuzzleRejected, match="best in only 7 of 10 deals"):
+        judge_hidden(lopsided)
+
+
+def test_a_hidden_hand_answer_best_in_most_deals_by_a_margin_is_kept() -> None:
+    deals = [{1: Value(1, 12), 2: Value(-1, -4)}] * 9 + [{1: Value(-1, -2), 2: Value(1, 3)}]
+    assert judge_hidden(deals) == (1, 9)
+    with pytest.raises(PuzzleRejected, match="same outcome"):
+        judge_hidden([{1: Value(1, 12), 2: Value(1, 2)}] * 10)  # every move wins in every deal
+
+
+def test_what_a_seat_has_seen_round_trips() -> None:
+    facts = Facts((frozenset(), frozenset({4, 5})), (frozenset(), frozenset({read_tile("6-6")})))
+    assert facts.text() == "1lacks45 1not6-6"
+    assert Facts.read(facts.text(), 2) == facts
+    assert Facts.read("-", 2).text() == "-"
+    with pytest.raises(NotationError, match="not a fact"):
+        Facts.read("3lacks4", 2)
+
+
+def test_a_shipped_hidden_puzzle_proves_and_a_changed_one_does_not() -> None:
+    puzzle = next(puzzle for puzzle in load_puzzles() if puzzle.kind == "hidden")
+    prove_hidden(puzzle)
+    agreeing, deals = puzzle.proof.removeprefix("deals-").split("-of-")
+    with pytest.raises(PuzzleRejected, match="not as"):
+        prove_hidden(replace(puzzle, proof=f"deals-{int(agreeing) - 1}-of-{deals}"))
+    hand = read_position(puzzle.position).hand()
+    words = [action_words(hand.layout, action)[0] for action in hand.legal_actions()]
+    wrong = next(word for word in words if word != puzzle.line[0])
+    with pytest.raises(PuzzleRejected, match="not the best move on average"):
+        prove_hidden(replace(puzzle, line=(wrong,)))
+
+
+def test_the_days_puzzle_and_deal_come_from_the_date_alone() -> None:
+    puzzles = load_puzzles()
+    day = datetime.date(2026, 11, 28)
+    assert daily_puzzle(day, puzzles) == daily_puzzle(datetime.date(2026, 11, 28), list(puzzles))
+    week = {daily_puzzle(day + datetime.timedelta(days=n), puzzles).id for n in range(7)}
+    assert len(week) >= 6, "a different puzzle (almost) every day"
+    seeds = {daily_deal_seed(day + datetime.timedelta(days=n), "block") for n in range(30)}
+    assert len(seeds) == 30 and all(0 <= seed < 2**31 for seed in seeds)
+    assert daily_deal_seed(day, "block") != daily_deal_seed(day, "draw")
+    digest = hashlib.sha256(b"dominoes daily deal block 2026-11-28").digest()
+    assert daily_deal_seed(day, "block") == int.from_bytes(digest[:8], "big") % 2**31
+    with pytest.raises(ValueError, match="no puzzles"):
+        daily_puzzle(day, [])

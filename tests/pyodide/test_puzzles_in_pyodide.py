@@ -23,14 +23,14 @@ SCRIPT = """
 import json
 from engine.line.ai.fast import FastHand
 from engine.line.notation.position import read_position
-from engine.puzzles.open_hand import prove
+from engine.puzzles.proof import prove_puzzle
 from engine.puzzles.puzzle import read_puzzles
 from engine.puzzles.solver import move_values
 
 puzzles = read_puzzles({text!r})
 values = {{}}
 for puzzle in puzzles:
-    prove(puzzle)
+    prove_puzzle(puzzle)
     fast = FastHand.from_hand(read_position(puzzle.position).hand())
     values[puzzle.id] = {{str(move): [v.result, v.margin] for move, v in move_values(fast).items()}}
 print(json.dumps(values))
