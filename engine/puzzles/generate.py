@@ -175,8 +175,7 @@ def _positions(variant: str, players: int, seed: int) -> Iterator[tuple[Hand, Ha
 def difficulty(hand: Hand, finding: OpenFinding) -> int:
     """A puzzle's starting rating: 1000, more when the heaviest tile (what a beginner plays)
     is not the answer, for each further move the solver must find, and for more choices."""
-    fast = FastHand.from_hand(hand)
-    greedy = fast.greedy_move(_NoChance(), 0.0)
+    greedy = _heaviest_tile_move(hand)
     answer = next(move for move, value in finding.first_values.items() if value == finding.value)
     rating = 1000
     rating += 300 if greedy != answer else 0
@@ -188,13 +187,16 @@ def difficulty(hand: Hand, finding: OpenFinding) -> int:
 def hidden_difficulty(hand: Hand, finding: HiddenFinding) -> int:
     """A hidden-hand puzzle's starting rating: as :func:`difficulty` for one move, and more
     the less often the answer is best across the deals (the harder it is to be sure)."""
-    fast = FastHand.from_hand(hand)
-    greedy = fast.greedy_move(_NoChance(), 0.0)
     rating = 1100
-    rating += 300 if greedy != finding.answer else 0
-    rating += 100 * min(3, len(fast.moves()) - 2)
+    rating += 300 if _heaviest_tile_move(hand) != finding.answer else 0
+    rating += 100 * min(3, len(FastHand.from_hand(hand).moves()) - 2)
     rating += round(500 * (1 - finding.agreeing / finding.deals))
     return rating
+
+
+def _heaviest_tile_move(hand: Hand) -> int:
+    """The move a beginner makes at ``hand``: the heaviest tile that fits (the play-outs' policy)."""
+    return FastHand.from_hand(hand).greedy_move(_NoChance(), 0.0)
 
 
 class _NoChance:

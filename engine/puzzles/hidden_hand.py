@@ -33,7 +33,7 @@ from engine.line.view import PlayerView
 from engine.notation.text import read_tile
 from engine.puzzles.open_hand import MAX_TILES, PuzzleRejected, line_words, read_line
 from engine.puzzles.puzzle import Puzzle
-from engine.puzzles.solver import SOLVER_NODES, Value, can_solve, move_values
+from engine.puzzles.solver import SOLVER_NODES, Value, can_solve, move_values, play_on_perfectly
 from engine.puzzles.themes import theme_of
 from engine.tiles import Tile
 
@@ -204,16 +204,13 @@ def hidden_puzzle(
     """The shippable :class:`Puzzle` of a finding at ``hand``, with what its seat has seen."""
     fast = FastHand.from_hand(hand)
     answer = action_of(finding.answer, fast.t)
-    walk = fast.copy()
-    walk.apply(finding.answer)
-    while walk.outcome is None:
-        values = move_values(walk)
-        best = max(values.values())
-        walk.apply(next(move for move, value in values.items() if value == best))
+    after = fast.copy()
+    after.apply(finding.answer)
+    final = after.outcome or play_on_perfectly(after)
     return Puzzle(
         id=puzzle_id,
         kind="hidden",
-        theme=theme_of(fast, answer, finding.value, walk.outcome),
+        theme=theme_of(fast, answer, finding.value, final),
         seat=hand.turn,
         rating=rating,
         proof=f"deals-{finding.agreeing}-of-{finding.deals}",

@@ -26,7 +26,15 @@ from engine.line.hand import Hand
 from engine.line.notation.moves import action_words, read_play
 from engine.line.notation.position import read_position, write_position
 from engine.puzzles.puzzle import Puzzle
-from engine.puzzles.solver import SOLVER_NODES, Memo, Value, can_solve, move_values
+from engine.puzzles.solver import (
+    SOLVER_NODES,
+    Memo,
+    Value,
+    can_solve,
+    first_best,
+    move_values,
+    play_on_perfectly,
+)
 from engine.puzzles.themes import theme_of
 
 __all__ = [
@@ -112,7 +120,10 @@ def find_open_puzzle(hand: Hand, before: Hand | None, budget: int = SOLVER_NODES
     if -max(move_values(earlier, budget, memo).values()) >= first_values[answer]:
         raise PuzzleRejected("no turning point: the other side's last move gave nothing away")
     line, choices = _line(fast, seat, budget, memo)
-    final = _perfect_finish(fast, line, budget, memo)
+    after = fast.copy()
+    for move in line:
+        after.apply(move)
+    final = after.outcome or play_on_perfectly(after, budget, memo)
     return OpenFinding(
         tuple(action_of(move, fast.t) for move in line), choices, first_values[answer], first_values, final
     )
@@ -136,8 +147,7 @@ def _line(fast: FastHand, seat: int, budget: int, memo: Memo) -> tuple[list[int]
             line.append(move)
             kept = len(line)
         else:
-            best = max(values.values())
-            move = next(move for move, value in values.items() if value == best)
+            move = first_best(values)
             line.append(move)
         walk.apply(move)
     return line[:kept], choices
@@ -154,19 +164,6 @@ def judge_choice(values: Mapping[int, Value]) -> int:
         if value != best and value.result == best.result and value.margin > best.margin - MIN_COST:
             raise PuzzleRejected("another move nearly as good")
     return answers[0]
-
-
-def _perfect_finish(fast: FastHand, line: list[int], budget: int, memo: Memo) -> Outcome:
-    """How the hand ends when ``line`` is played and then every seat plays its best."""
-    walk = fast.copy()
-    for move in line:
-        walk.apply(move)
-    while walk.outcome is None:
-        values = move_values(walk, budget, memo)
-        best = max(values.values())
-        walk.apply(next(move for move, value in values.items() if value == best))
-    assert walk.outcome is not None
-    return walk.outcome
 
 
 def proof_text(value: Value) -> str:

@@ -20,11 +20,22 @@ offline and re-proven by tests, where the margin and every rule set count.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.line.ai.fast import FastHand
+from engine.line.ai.fast import FastHand, Outcome
 
-__all__ = ["SOLVER_NODES", "Memo", "TooLarge", "Value", "can_solve", "move_values", "solve"]
+__all__ = [
+    "SOLVER_NODES",
+    "Memo",
+    "TooLarge",
+    "Value",
+    "can_solve",
+    "first_best",
+    "move_values",
+    "play_on_perfectly",
+    "solve",
+]
 
 SOLVER_NODES = 200_000
 """The most new positions one solve looks at before giving up (:class:`TooLarge`)."""
@@ -85,6 +96,21 @@ def move_values(hand: FastHand, budget: int = SOLVER_NODES, memo: Memo | None = 
         gained, after = search.after(hand, move)
         values[move] = _for_side(gained + search.best(after), side)
     return values
+
+
+def first_best(values: Mapping[int, Value]) -> int:
+    """The first move (in the order listed) among those of greatest value."""
+    best = max(values.values())
+    return next(move for move, value in values.items() if value == best)
+
+
+def play_on_perfectly(hand: FastHand, budget: int = SOLVER_NODES, memo: Memo | None = None) -> Outcome:
+    """How ``hand`` (:func:`can_solve`) ends when every seat plays its first best move."""
+    memo = {} if memo is None else memo
+    walk = hand.copy()
+    while walk.outcome is None:
+        walk.apply(first_best(move_values(walk, budget, memo)))
+    return walk.outcome
 
 
 def solve(hand: FastHand, budget: int = SOLVER_NODES, memo: Memo | None = None) -> Value:

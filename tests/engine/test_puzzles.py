@@ -69,6 +69,13 @@ def test_positions_alike_but_for_the_names_of_the_suits_share_a_key() -> None:
     assert position_key(FastHand.from_hand(read_position(moved).hand())) != key
 
 
+def another_first_move(puzzle: Puzzle) -> str:
+    """A legal first move of ``puzzle`` other than its answer, as the file writes moves."""
+    hand = read_position(puzzle.position).hand()
+    words = [action_words(hand.layout, action)[0] for action in hand.legal_actions()]
+    return next(word for word in words if word != puzzle.line[0])
+
+
 @pytest.fixture(scope="module")
 def made() -> list[Puzzle]:
     """The first three block puzzles the generator makes."""
@@ -89,9 +96,7 @@ def test_a_made_puzzle_proves_and_a_changed_one_does_not(made: list[Puzzle]) -> 
     assert puzzle.theme in THEMES
     with pytest.raises(PuzzleRejected, match="not"):
         prove(replace(puzzle, proof="wins-p999"))
-    hand = read_position(puzzle.position).hand()
-    words = [action_words(hand.layout, action)[0] for action in hand.legal_actions()]
-    wrong = next(word for word in words if word != puzzle.line[0])
+    wrong = another_first_move(puzzle)
     with pytest.raises(PuzzleRejected, match="not the only best move"):
         prove(replace(puzzle, line=(wrong,)))
 
@@ -162,9 +167,7 @@ def test_a_shipped_hidden_puzzle_proves_and_a_changed_one_does_not() -> None:
     agreeing, deals = puzzle.proof.removeprefix("deals-").split("-of-")
     with pytest.raises(PuzzleRejected, match="not as"):
         prove_hidden(replace(puzzle, proof=f"deals-{int(agreeing) - 1}-of-{deals}"))
-    hand = read_position(puzzle.position).hand()
-    words = [action_words(hand.layout, action)[0] for action in hand.legal_actions()]
-    wrong = next(word for word in words if word != puzzle.line[0])
+    wrong = another_first_move(puzzle)
     with pytest.raises(PuzzleRejected, match="not the best move on average"):
         prove_hidden(replace(puzzle, line=(wrong,)))
 
