@@ -18,6 +18,7 @@ from buildtools.paths import (
     DIST,
     FAKE_INDEXEDDB_DIR,
     FAKE_INDEXEDDB_DIST,
+    FETCHED_FILES,
     PYODIDE_DIR,
     PYODIDE_FILES,
     PYSCRIPT_DIST,
@@ -162,7 +163,8 @@ def write_index(dist: Path) -> None:
 
 
 def copy_web_assets(dest: Path) -> None:
-    """Copy main.py, boot.js, style.css, the manifest and icons into ``dest`` (index.html: ``write_index``)."""
+    """Copy main.py, boot.js, style.css, the manifest, icons and the fetched data (the puzzles)
+    into ``dest`` (index.html: ``write_index``)."""
     if not (ROOT / "index.html").is_file():
         fail("index.html is missing from the repository root")
     for needed in ("main.py", "boot.js"):
@@ -178,6 +180,8 @@ def copy_web_assets(dest: Path) -> None:
         for icon in sorted(WEB.iterdir()):
             if icon.is_file() and icon.suffix in ICON_SUFFIXES:
                 shutil.copyfile(icon, dest / icon.name)
+    for data, name in FETCHED_FILES.items():
+        shutil.copyfile(data, dest / name)
 
 
 def dist_files(dist: Path) -> list[str]:
@@ -219,6 +223,7 @@ def source_files(root: Path = ROOT) -> list[Path]:
     if (root / "web").is_dir():
         files += [p for p in (root / "web").iterdir() if p.is_file()]
     files += [path for _, path in app_files(root)]
+    files += [root / source.relative_to(ROOT) for source in FETCHED_FILES]
     return [p for p in files if p.is_file()]
 
 

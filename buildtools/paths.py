@@ -42,6 +42,10 @@ APP_PACKAGES = ("engine", "web")
 #: Non-Python files of those packages that belong in ``app.zip``.
 APP_DATA_FILES = ("engine/py.typed",)
 
+#: Data the page fetches when it wants it (not at boot), copied beside index.html: the
+#: shipped puzzles, fetched when puzzles are first opened (source path -> dist name).
+FETCHED_FILES = {ROOT / "engine" / "puzzles" / "puzzles.txt": "puzzles.txt"}
+
 #: The build's Python half runs inside the shipped Pyodide (see bundle/python_bundle.py).
 BUNDLE_DIR = ROOT / "bundle"
 PYODIDE_RUNNER = BUNDLE_DIR / "run_in_pyodide.mjs"

@@ -49,6 +49,8 @@ from web.table_kinds import (
 )
 
 if TYPE_CHECKING:
+    from web.puzzles.desk import PuzzleDesk
+    from web.puzzles.table import PuzzleTable
     from web.replay.view import ReplayView
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
@@ -111,6 +113,10 @@ class App:
         sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self._replay_view: ReplayView | None = None
+        self._puzzle_desk: PuzzleDesk | None = None
+        self._puzzle_task: asyncio.Task[bool] | None = None
+        self._game_behind = ""
+        """The person's game (its record) while a puzzle is at the table, to go back to."""
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.new_game_dialog = NewGameDialog(self.page)
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
@@ -154,7 +160,7 @@ class App:
         """Give the page to ``table`` (``body[data-game]``, the skip link); note in storage
         that this table was opened today, playing this game (see :meth:`SaveSlots.opened`)."""
         self.table = table
-        if not self.slots.blocked:
+        if not self.slots.blocked and table.kept:
             self.slots.opened(self.slot, (table.settings.variant, table.settings.players))
         self.document.body.dataset.game = table.game
         self.document.querySelector("a.skip").setAttribute("href", table.skip_to)
@@ -178,6 +184,8 @@ class App:
         )
         page.on(page.el("new-game-btn"), "click", lambda _e: self.new_game_dialog.open(self.table.settings))
         page.on(page.el("rules-btn"), "click", lambda _e: page.open_rules(self.table.settings))
+        page.on(page.el("puzzles-btn"), "click", lambda _e: self.puzzles.open_dialog())
+        page.on(page.el("game-puzzles-btn"), "click", lambda _e: self._puzzles_from_the_menu())
         self.new_game_dialog.wire()
         page.on(page.el("pass-dialog"), "click", self._on_pass_screen)
         page.on(page.el("pass-dialog"), "cancel", lambda event: event.preventDefault())  # Esc keeps it up
@@ -212,6 +220,8 @@ class App:
         page.mark("drawn")
         self.around.started = True
         self._ready_task = asyncio.ensure_future(self._ready_when_painted())
+        if self.link.puzzle is not None:
+            self._puzzle_task = asyncio.ensure_future(self.puzzles.open_id(self.link.puzzle))
 
     async def _ready_when_painted(self) -> None:
         """Say the table is ready once the browser has painted its first frame: rasterizing
@@ -261,6 +271,8 @@ class App:
             self.page.open_rules(self.table.settings)
         elif command == "game":
             self.game_dialog.open()
+        elif command == "puzzles":
+            self.puzzles.open_dialog()
         else:
             self.table.command(command)
 
@@ -327,6 +339,44 @@ class App:
         hand = (embed.hand or 1) - 1
         self.open_replay(replay, hand, embed.move or 0)
         self.page.el("replay-close").hidden = embed.enabled
+
+    # --- puzzles ----------------------------------------------------------------------------
+
+    @property
+    def puzzles(self) -> PuzzleDesk:
+        """The puzzles (their dialog, the person's rating): made the first time they are
+        asked for, so that a boot imports none of them."""
+        if self._puzzle_desk is None:
+            from web.puzzles.desk import DeskSide, PuzzleDesk
+            from web.storage.puzzle_book import PuzzleBook
+
+            kept = not self.slots.blocked and not self.embed.enabled
+            book = PuzzleBook(self.storage if kept else None)
+            side = DeskSide(self.around, self._seat_puzzle, self._leave_puzzle, self.show_notice, self.host)
+            self._puzzle_desk = PuzzleDesk(side, book)
+        return self._puzzle_desk
+
+    def _puzzles_from_the_menu(self) -> None:
+        self.page.el("game-dialog").close()
+        self.puzzles.open_dialog()
+
+    def _seat_puzzle(self, table: PuzzleTable) -> None:
+        """Put a puzzle at the table; the person's game stays in its slot (and here), to go back to."""
+        if self.table.kept:
+            self._game_behind = self.table.save()
+        if self._replay_view is not None:
+            self._replay_view.close()
+        self.table.close()
+        self._seat(table)
+        self.after_change()
+
+    def _leave_puzzle(self) -> None:
+        """Back from a puzzle to the person's game, as it was."""
+        try:
+            game = restored(self._game_behind) if self._game_behind else None
+        except EngineError:
+            game = None
+        self._play(game if game is not None else new_game(self.table.settings, new_seed()))
 
     # --- embedded in another site's page ---------------------------------------------------
 
@@ -428,7 +478,9 @@ class App:
         if dialog.open:
             return
         self.table.close()
-        self._unsaved_here = self.hold is not None and self.table.save() != self.hold.known
+        self._unsaved_here = (
+            self.hold is not None and self.table.kept and self.table.save() != self.hold.known
+        )
         framed = bool(getattr(getattr(self.window, "dominoesBoot", None), "framed", False))
         page.el("elsewhere-title").textContent = ELSEWHERE_FRAME if framed else ELSEWHERE_TAB
         page.el("elsewhere-unsaved").hidden = not self._unsaved_here

@@ -19,6 +19,7 @@ COMMAND_KEYS: dict[str, str] = {
     "n": "new-game",
     "r": "rules",
     "g": "game",
+    "z": "puzzles",
     **{key: f"read:{kind}" for kind, key in READS.items()},
 }
 """A letter and the command it gives (``read:<kind>`` says something on request)."""

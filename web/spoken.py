@@ -63,7 +63,12 @@ def read(kind: str, controller: Controller, last_moves: list[str], score_line: s
             if seat != view.seat
         ]
         yard = f" {view.boneyard_count} in the boneyard." if view.boneyard_count else ""
-        return f"Tiles held: {and_list(others)}.{yard}"
+        faces = [
+            f"{controller.names[seat]} holds {and_list(faces_up)}."
+            for seat in range(len(view.hand_counts))
+            if seat != view.seat and (faces_up := controller.face_up(seat))
+        ]
+        return f"Tiles held: {and_list(others)}.{yard}" + "".join(f" {said}" for said in faces)
     if kind == "moves":
         return " ".join(last_moves[-5:]) or "No move yet."
     if kind == "score":

@@ -82,6 +82,9 @@ class Table(Protocol):
     """Where the page's "skip to your tiles" link goes."""
     clicks: ClassVar[tuple[str, ...]]
     """The ids of the page's elements whose clicks go to :meth:`press`."""
+    kept: ClassVar[bool]
+    """Whether the game is kept in the table's save slot (a puzzle is not: the person's
+    game stays there, to go back to)."""
 
     @property
     def settings(self) -> Settings:

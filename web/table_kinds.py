@@ -25,6 +25,7 @@ from engine.line.notation import read_header
 from web.dice.elements import DICE_CLICKS
 from web.line.controller import Controller
 from web.line.table import LineTable
+from web.puzzles import PUZZLE_CLICKS
 from web.replay.model import Replay, Stepping
 from web.settings import Settings
 from web.storage.game_record import game_from_position, is_record
@@ -102,7 +103,7 @@ def _kind(entry: type[GameEntry]) -> TableKind:
     return _loaded[entry]
 
 
-CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS)))
+CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS, *PUZZLE_CLICKS)))
 """The ids of every table's own elements: the app sends their clicks to the table played."""
 
 

@@ -410,6 +410,12 @@ class Hand:
     # --- the layout ----------------------------------------------------------------
 
     @property
+    def start_layout(self) -> Layout | None:
+        """The layout the hand's history starts from: ``None`` for a hand played from its deal
+        (an empty table), the position's layout for a hand taken up from a position."""
+        return None if self._resumed is None else self._resumed[0]
+
+    @property
     def layout(self) -> Layout:
         """The tiles laid so far: an immutable :class:`Layout`, a new one after each play."""
         if self._unlaid:

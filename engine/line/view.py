@@ -38,6 +38,13 @@ class PlayerView:
     """With manual scoring: the claim this seat may make now, in turn or not."""
     opening_tile: Tile | None = None
     """The tile the rules made the opener open with (``None``: any tile), as everyone knows."""
+    start_layout: Layout | None = None
+    """The layout ``history`` starts from: ``None`` for a hand played from its deal, the
+    position's layout for a hand taken up from a position (who laid those tiles is unknown)."""
+
+    def history_layout(self) -> Layout:
+        """The layout as it was before the first event of ``history``."""
+        return Layout(self.rules.spinner) if self.start_layout is None else self.start_layout
 
     @property
     def is_my_turn(self) -> bool:
@@ -61,4 +68,5 @@ def view_of(hand: Hand, seat: int, scores: tuple[int, ...] = ()) -> PlayerView:
         result=hand.result,
         claims=hand.legal_claims(seat),
         opening_tile=hand.opening.tile,
+        start_layout=hand.start_layout,
     )

@@ -20,12 +20,13 @@ offline and re-proven by tests, where the margin and every rule set count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 
 from engine.line.ai.fast import FastHand, Outcome
 
 __all__ = [
+    "SLICE_NODES",
     "SOLVER_NODES",
     "Memo",
     "TooLarge",
@@ -35,6 +36,7 @@ __all__ = [
     "move_values",
     "play_on_perfectly",
     "solve",
+    "values_in_slices",
 ]
 
 SOLVER_NODES = 200_000
@@ -184,3 +186,25 @@ class _Search:
         assert chosen is not None
         self.memo[key] = chosen
         return chosen
+
+
+SLICE_NODES = 150
+"""New positions one slice of :func:`values_in_slices` looks at: a few dozen milliseconds
+in the page on a slow tablet."""
+
+
+def values_in_slices(
+    hand: FastHand, memo: Memo, slice_nodes: int = SLICE_NODES, budget: int = SOLVER_NODES
+) -> Generator[None, None, dict[int, Value]]:
+    """:func:`move_values` a slice at a time (yielding between slices), for the page: each
+    slice keeps in ``memo`` every position it finished, so the next goes on from there.
+    Raises :class:`TooLarge` after about ``budget`` positions in all."""
+    spent = 0
+    while True:
+        try:
+            return move_values(hand, slice_nodes, memo)
+        except TooLarge:
+            spent += slice_nodes
+            if spent >= budget:
+                raise
+            yield

@@ -27,6 +27,8 @@ REACHING_INTO_A_KIND = {
     "web.page": "the panels around the canvas tell a line game's state (scores, pass screen)",
     "web.embedding.host_link": "the host page's API reports a line game's state",
     "web.spoken": "speaks a line game's state to screen readers (the dice table speaks its own)",
+    "web.puzzles.controller": "a puzzle is a line game's position: a line controller, its moves checked",
+    "web.puzzles.table": "a puzzle is played at a line table, with the puzzle's buttons and words",
 }
 """Modules outside the kinds' packages that may import from them, and why."""
 

@@ -50,6 +50,7 @@ class DiceTable:
     game: ClassVar[str] = "dice"
     skip_to: ClassVar[str] = "#dice-twin"
     clicks: ClassVar[tuple[str, ...]] = DICE_CLICKS
+    kept: ClassVar[bool] = True
 
     def __init__(self, around: Surroundings, controller: DiceController, throw_now: bool = False) -> None:
         """Show ``controller``'s session; ``throw_now``: a new game, whose first throw is seen

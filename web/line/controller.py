@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Generator
+from typing import Self
 
 from engine import (
     Action,
@@ -96,7 +97,7 @@ class Controller:
         return controller
 
     @classmethod
-    def over(cls, settings: Settings, match: Match) -> Controller:
+    def over(cls, settings: Settings, match: Match) -> Self:
         """A table around a match already under way (restored, replayed, or taken back)."""
         controller = cls.__new__(cls)
         controller._attach(
@@ -268,6 +269,11 @@ class Controller:
     def view(self) -> PlayerView:
         """What the person holding the device may see (the tiles of :attr:`human_seat`)."""
         return self.match.view(self.human_seat)
+
+    def face_up(self, seat: int) -> tuple[Tile, ...] | None:
+        """The tiles of ``seat`` shown face up while the hand is played (``None``: face down,
+        as in any game; an open-hand puzzle shows them all)."""
+        return None
 
     def hand_shown(self) -> tuple[Tile, ...]:
         """The tiles the table shows face up at the bottom: none while they are hidden."""

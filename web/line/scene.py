@@ -379,8 +379,9 @@ def _seat_sprite(
     else:
         rects = hidden_tile_rects(region, count, hidden_unit)
         plate_area = plate_strip(region, rects)
-    if view.result is not None:  # the hand is over: every hand is shown
-        held = view.result.hands[seat]
+    # Every hand is shown once the hand is over (and in an open-hand puzzle all along).
+    held = view.result.hands[seat] if view.result is not None else controller.face_up(seat)
+    if held is not None:
         tiles = tuple(_upright(rect, tile) for rect, tile in zip(rects, held, strict=False))
     else:
         tiles = tuple(TileSprite(rect, rect.h >= rect.w, 0, 0, face_up=False) for rect in rects)

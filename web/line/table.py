@@ -59,6 +59,7 @@ class LineTable:
 
     game: ClassVar[str] = "line"
     skip_to: ClassVar[str] = "#a11y-hand"
+    kept: ClassVar[bool] = True
     clicks: ClassVar[tuple[str, ...]] = (
         "draw-btn",
         "pass-btn",

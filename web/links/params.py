@@ -25,6 +25,9 @@ The parameters:
 ``table``
     A name the host page gives a table to tell apart two tables embedded on one page:
     1 to 40 ASCII letters, digits, ``-`` or ``_``.
+``puzzle``
+    A puzzle to open over the player's game: its id (``block-2-0001``) or ``daily``, the
+    day's puzzle (whether the id exists is the Puzzles screen's to say, once they are loaded).
 ``embed``, ``panels``, ``theme``, ``compact``, ``hand``, ``move``, ``view``, ``origin``
     How an embedded table shows itself and whom it talks to: see :mod:`web.embedding.embed`.
 
@@ -90,7 +93,7 @@ MAX_PROBLEMS = 4
 """The most messages a :class:`LinkRequest` carries; beyond it the last one counts the rest."""
 
 _GAME_PARAMETERS = ("variant", "players", "target", "level")
-PARAMETERS: tuple[str, ...] = (*_GAME_PARAMETERS, "seed", "aidelay", "table", *EMBED_PARAMETERS)
+PARAMETERS: tuple[str, ...] = (*_GAME_PARAMETERS, "seed", "aidelay", "table", "puzzle", *EMBED_PARAMETERS)
 """The parameters every link may give, besides the options of its variant (the embedding
 ones are read by :func:`web.embedding.embed.read_embed`)."""
 
@@ -100,6 +103,7 @@ _DELAY_DIGITS = 5
 _COUNT_DIGITS = 6
 _DIGITS = re.compile(r"[0-9]+")
 _TABLE = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_PUZZLE = re.compile(r"[a-z0-9-]{1,40}")
 _ALL_OPTION_IDS = frozenset(option.id for variant in GAMES.values() for option in variant.options)
 _LISTED_NAMES = 3
 _BRACKETS = {
@@ -125,6 +129,8 @@ class LinkRequest:
     problems: tuple[str, ...] = ()
     embed: Embed = field(default_factory=Embed)
     """What the link asks of an embedded table (see :mod:`web.embedding.embed`)."""
+    puzzle: str | None = None
+    """The puzzle the link opens (an id, or ``daily``), over the player's own game."""
 
     @property
     def key(self) -> str:
@@ -188,9 +194,10 @@ class _Reader:
             seed = None  # the link's game is not offered: its deal means nothing
         ai_delay = self._ai_delay(params.get("aidelay"))
         table = self._table(params.get("table"))
+        puzzle = self._puzzle(params.get("puzzle"))
         embed = read_embed(params)
         self.problems.extend(embed.problems)
-        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems), embed)
+        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems), embed, puzzle)
 
     # --- the game -------------------------------------------------------------------------
 
@@ -356,6 +363,18 @@ class _Reader:
         self.problems.append(
             f"The link's table={_shown(text)} was ignored: a table name is 1 to 40 letters "
             "(A to Z), digits, - or _."
+        )
+        return None
+
+    def _puzzle(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        name = _fold(text)
+        if _PUZZLE.fullmatch(name):
+            return name
+        self.problems.append(
+            f"The link's puzzle={_shown(text)} was ignored: a puzzle is named by its id (like "
+            "block-2-0001), or daily for the day's puzzle."
         )
         return None
 

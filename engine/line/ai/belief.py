@@ -78,7 +78,7 @@ def choices_of(view: PlayerView, partners: bool = False) -> list[Choice]:
     """
     rules = view.rules
     mine = rules.side_of(view.seat)
-    layout = Layout(rules.spinner)
+    layout = view.history_layout()
     made: list[tuple[int, Tile, frozenset[int] | None, Layout, End | None]] = []
     draws: list[list[int]] = [[] for _ in range(rules.players)]
     for event in view.history:

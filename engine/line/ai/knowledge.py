@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from math import comb
 
 from engine.line.events import Drew, Passed, Penalized, Played
-from engine.line.layout import Layout
 from engine.line.rules import DrawRule, FirstOpener
 from engine.line.view import PlayerView
 from engine.tiles import Tile
@@ -70,7 +69,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     players = rules.players
     lacks: list[set[int]] = [set() for _ in range(players)]
     not_held: list[set[Tile]] = [set() for _ in range(players)]
-    layout = Layout(rules.spinner)
+    layout = view.history_layout()
     overdrawn_turn = -1  # the seat whose current turn has seen an overdraw penalty
     drawing = -1  # the seat that drew a tile this turn and has not laid or passed yet
     history = view.history

@@ -24,7 +24,6 @@ from engine.errors import IllegalActionError
 from engine.line.actions import Action, Claim, Lead, Play
 from engine.line.ai.knowledge import Knowledge, knowledge_of
 from engine.line.events import Played
-from engine.line.layout import Layout
 from engine.line.scoring import play_points
 from engine.line.view import PlayerView
 from engine.tiles import Tile
@@ -83,11 +82,11 @@ def play_features(view: PlayerView, knowledge: Knowledge, play: Play) -> dict[st
             )
     if play.end is not None:
         owner, end_tile = _laid_by(view, play.end.placement)
-        partner = owner != view.seat and rules.side_of(owner) == rules.side_of(view.seat)
-        if partner:
-            features["cover_partner"] = 1.0
-        elif owner != view.seat and end_tile.is_double:
-            features["cover_opponent_double"] = 1.0
+        if owner is not None and owner != view.seat:
+            if rules.side_of(owner) == rules.side_of(view.seat):
+                features["cover_partner"] = 1.0
+            elif end_tile.is_double:
+                features["cover_opponent_double"] = 1.0
     if rules.partnerships:
         partner_seat = next(s for s in rules.seats_of(rules.side_of(view.seat)) if s != view.seat)
         liked = _suits_shown(view, partner_seat)
@@ -103,16 +102,20 @@ def play_features(view: PlayerView, knowledge: Knowledge, play: Play) -> dict[st
     return features
 
 
-def _laid_by(view: PlayerView, placement: int) -> tuple[int, Tile]:
-    """Who laid the tile at ``placement``, and the tile (placements are numbered in play order)."""
+def _laid_by(view: PlayerView, placement: int) -> tuple[int | None, Tile]:
+    """Who laid the tile at ``placement`` (``None``: laid before the position the hand was
+    taken up from), and the tile (placements are numbered in play order)."""
     plays = [event for event in view.history if isinstance(event, Played)]
-    event = plays[placement]
+    earlier = len(view.layout.placements) - len(plays)
+    if placement < earlier:
+        return None, view.layout.placements[placement].tile
+    event = plays[placement - earlier]
     return event.seat, event.tile
 
 
 def _suits_shown(view: PlayerView, seat: int) -> set[int]:
     """The numbers ``seat`` has left showing at the ends it played on (its suits, as a signal)."""
-    layout = Layout(view.rules.spinner)
+    layout = view.history_layout()
     shown: set[int] = set()
     for event in view.history:
         if isinstance(event, Played):

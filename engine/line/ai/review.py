@@ -60,6 +60,7 @@ __all__ = [
     "cost_words",
     "decision_moves",
     "describe",
+    "flaw",
     "main",
     "move_words",
     "review_bot",
@@ -426,10 +427,10 @@ def _reason(view: PlayerView, review: DecisionReview, points: bool) -> str:
     figures = f"{_figure(review, played, points)} against {_figure(review, best, points)} {_unit(points)}"
     if review.label == "good":
         return f"{_capital(said)} was about as good as {better} ({figures})."
-    flaw = _flaw(view, played, best)
+    gave_away = flaw(view, played, best)
     why = merit(view, best) if isinstance(best, Play) else "it did better in the deals played out"
-    if flaw:
-        return f"{_capital(said)} {flaw}; {better} was better: {why} ({figures})."
+    if gave_away:
+        return f"{_capital(said)} {gave_away}; {better} was better: {why} ({figures})."
     figures = f"{_figure(review, best, points)} against {_figure(review, played, points)} {_unit(points)}"
     return f"{_capital(better)} was better than {said}: {why} ({figures})."
 
@@ -455,8 +456,9 @@ def _unit(points: bool) -> str:
     return "points expected" if points else "to win"
 
 
-def _flaw(view: PlayerView, played: Action, best: Action) -> str | None:
-    """What the move played gave away that the better one did not, if the notes can say."""
+def flaw(view: PlayerView, played: Action, best: Action) -> str | None:
+    """What the move played gave away that the better one did not, if the notes can say
+    ("let the next player follow"; the hand review's and a puzzle's words)."""
     if not isinstance(played, Play) or not isinstance(best, Play) or view.layout.is_empty:
         return None
     knowledge = knowledge_of(view)

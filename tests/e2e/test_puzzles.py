@@ -1,0 +1,162 @@
+"""Puzzles in the browser: opened from the menu and by links, solved by tapping the canvas,
+missed with the reason said, the rating moving once per puzzle, the day's puzzle the same in
+two browser contexts on one date, the person's game waiting behind the puzzle, and an
+embedded puzzle telling its host page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from engine.puzzles.daily import daily_puzzle
+from engine.puzzles.shipped import load_puzzles
+from tests.e2e.table import click_canvas, settle, state
+from tests.helpers.browser import OpenApp
+
+PUZZLES = {puzzle.id: puzzle for puzzle in load_puzzles()}
+OPEN_ID = "block-2-0002"
+"""An open-hand puzzle of Block whose answer is a tile that fits one end only."""
+HIDDEN_ID = next(puzzle.id for puzzle in PUZZLES.values() if puzzle.kind == "hidden")
+
+
+def puzzle_state(page: Page) -> dict[str, Any]:
+    """The puzzle at the table, once its line's replies are played (the table settled)."""
+    page.wait_for_function("document.body.dataset.phase !== 'bot'")
+    found = state(page)["puzzle"]
+    assert found is not None
+    return dict(found)
+
+
+def open_puzzle(open_app: OpenApp, puzzle_id: str, query: str = "", **context: Any) -> Page:
+    page = open_app(f"?puzzle={puzzle_id}&aidelay=0{query}", **context).page
+    page.wait_for_function(
+        f"(JSON.parse(window.dominoesTest.state()).puzzle || {{}}).id === {json.dumps(puzzle_id)}"
+    )
+    return page
+
+
+def tap_move(page: Page, move: str) -> None:
+    """Play ``move`` (``6-4@2E``-style, as the state lists it) by tapping its tile on the
+    canvas, then its end when the tile fits two."""
+    current = settle(page)
+    tile = move.split("@")[0]
+    spot = next(t for t in current["scene"]["hand"] if t["tile"] == tile)
+    click_canvas(page, spot["x"], spot["y"])
+    after = state(page)
+    if after["selected"] == tile:
+        end = move.split("@")[1]
+        target = next(t for t in after["scene"]["targets"] if t["end"] == end)
+        click_canvas(page, target["x"], target["y"])
+
+
+def test_a_puzzle_is_solved_by_tapping_and_the_rating_moves_once(open_app: OpenApp) -> None:
+    page = open_puzzle(open_app, OPEN_ID)
+    first = puzzle_state(page)
+    assert first["state"] == "solving" and first["kind"] == "open"
+    expect(page.locator("#turn")).to_have_text("Your move: find the best one.")
+    faces = [seat["faces"] for seat in state(page)["scene"]["seats"] if seat["seat"] != 0]
+    assert all(faces), "an open-hand puzzle shows every hand face up"
+    for _ in range(10):
+        now = puzzle_state(page)
+        if now["state"] != "solving":
+            break
+        tap_move(page, now["next"])
+    solved = puzzle_state(page)
+    assert solved["state"] == "solved" and solved["outcome"] == "solved"
+    expect(page.locator("#turn")).to_have_text("Solved!")
+    expect(page.locator("#puzzle-said")).to_contain_text("Your puzzle rating: 1500 → ")
+    kept = json.loads(page.evaluate("localStorage.getItem('dominoes.puzzles')"))
+    assert kept["rating"][0] > 1500 and kept["streak"] == 1 and kept["attempts"][0][0] == OPEN_ID
+    page.click("#puzzles-btn")
+    expect(page.locator("#puzzles-rating")).to_contain_text("Solved 1 of 1")
+    expect(page.locator("#puzzles-history")).to_contain_text(OPEN_ID)
+
+
+def test_a_wrong_move_is_explained_and_tried_again(open_app: OpenApp) -> None:
+    page = open_puzzle(open_app, OPEN_ID)
+    now = puzzle_state(page)
+    wrong = next(move for move in state(page)["legal"] if move != now["next"])
+    tap_move(page, wrong)
+    page.wait_for_function("!document.querySelector('#puzzle-said').textContent.startsWith('Working')")
+    missed = puzzle_state(page)
+    assert missed["state"] == "failed" and missed["outcome"] == "failed"
+    said = page.locator("#puzzle-said").inner_text()
+    assert "With best play on both sides" in said and "the best move" in said, said
+    assert now["next"].split("@")[0] not in said, "the reason does not give the answer away"
+    assert "Your puzzle rating: 1500 → " in said
+    page.click("#puzzle-retry-btn")
+    again = puzzle_state(page)
+    assert again["state"] == "solving" and again["step"] == now["step"]
+    tap_move(page, again["next"])
+    assert puzzle_state(page)["outcome"] == "failed", "the first try is the one that counts"
+
+
+def test_the_answer_is_shown_and_the_game_waits_behind(open_app: OpenApp) -> None:
+    page = open_app("?variant=draw-2&seed=11&aidelay=0").page
+    game = settle(page)
+    page.click("#puzzles-btn")
+    page.click("#puzzles-start-btn")
+    page.wait_for_function("!!JSON.parse(window.dominoesTest.state()).puzzle")
+    page.click("#puzzle-answer-btn")
+    page.wait_for_function("document.body.dataset.puzzle === 'shown'")
+    shown = puzzle_state(page)
+    assert shown["outcome"] == "failed" and shown["step"] == len(shown["line"])
+    page.click("#puzzle-next-btn")
+    page.wait_for_function(
+        f"JSON.parse(window.dominoesTest.state()).puzzle.id !== {json.dumps(shown['id'])}"
+    )
+    page.click("#puzzle-leave-btn")
+    page.wait_for_function("!JSON.parse(window.dominoesTest.state()).puzzle")
+    back = settle(page)
+    assert back["hand"] == game["hand"] and back["variant"] == "draw-2"
+
+
+def test_a_hidden_hand_puzzle_shows_only_the_persons_tiles(open_app: OpenApp) -> None:
+    page = open_puzzle(open_app, HIDDEN_ID)
+    now = puzzle_state(page)
+    assert now["kind"] == "hidden"
+    assert not any(seat["faces"] for seat in state(page)["scene"]["seats"] if seat["seat"] != 0)
+    expect(page.locator("#puzzle-said")).to_contain_text("You see only your tiles.")
+
+
+def test_a_bad_puzzle_link_says_so_and_shows_the_list(open_app: OpenApp) -> None:
+    page = open_app("?puzzle=no-such-puzzle&aidelay=0").page
+    expect(page.locator("#puzzles-dialog")).to_be_visible()
+    expect(page.locator("#puzzles-said")).to_have_text("There is no puzzle called “no-such-puzzle”. Choose one here.")
+    assert state(page).get("puzzle") is None
+
+
+def test_the_days_puzzle_is_the_same_in_two_browsers_on_one_date(open_app: OpenApp) -> None:
+    import datetime
+
+    day = datetime.date(2027, 3, 14)
+    expected = daily_puzzle(day, list(PUZZLES.values())).id
+    seen = []
+    for _ in range(2):
+        session = open_app("?aidelay=0", wait=False)
+        page = session.page
+        page.clock.set_fixed_time(datetime.datetime(2027, 3, 14, 9, 30))
+        page.reload()
+        page.wait_for_function("document.body.dataset.appState === 'ready'")
+        page.click("#puzzles-btn")
+        page.click("#puzzles-daily-btn")
+        page.wait_for_function("!!JSON.parse(window.dominoesTest.state()).puzzle")
+        found = puzzle_state(page)
+        assert found["daily"]
+        seen.append(found["id"])
+    assert seen == [expected, expected]
+
+
+def test_an_embedded_puzzle_tells_its_host(open_app: OpenApp) -> None:
+    page = open_puzzle(open_app, OPEN_ID, "&embed=1&origin=http://127.0.0.1:1")
+    now = puzzle_state(page)
+    wrong = next(move for move in state(page)["legal"] if move != now["next"])
+    tap_move(page, wrong)
+    page.wait_for_function(
+        "JSON.parse(window.dominoesTest.state()).host_messages.some(m => m.includes('puzzle-failed'))"
+    )
+    sent = [json.loads(text) for text in state(page)["host_messages"]]
+    failed = next(message for message in sent if message["type"] == "puzzle-failed")
+    assert failed["puzzle"] == OPEN_ID and failed["variant"] == "block"
