@@ -11,6 +11,7 @@ Browser objects (document, window, the proxy factory) are passed in by ``main.py
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import secrets
 from collections.abc import Callable
@@ -92,7 +93,10 @@ class App:
         """The notes of moves storage had no room for (:mod:`web.storage.unsaved`)."""
         self.shared, shared_error = read_shared(str(window.location.hash))
         self.slot = slot_of(self.link, self.shared)
-        """This table's save slot (:func:`web.storage.first_game.slot_of`)."""
+        """This table's save slot (:func:`web.storage.first_game.slot_of`); the day's deal's
+        is its own for the day."""
+        if self.link.daily is not None:
+            self.slot = f"daily={self.link.daily}&day={self.today().isoformat()}"
         self.embed = self.link.embed
         self._unsaved_here = False
         """Whether this tab, when it stepped aside, had a move its table's save lacks."""
@@ -134,7 +138,9 @@ class App:
             self.open_replay,
             window.matchMedia("(prefers-reduced-motion: reduce)"),
         )
-        self.table: Table = table_for(first.game, self.around)
+        self.table: Table = (
+            table_for(first.game, self.around) if self.link.daily is None else self._daily_table(first.game)
+        )
         """The game being played, at its table."""
         self._seat(self.table)
         self.notice = Notice(self.page, lambda: self.table.invalidate(resized=True))
@@ -340,7 +346,27 @@ class App:
         self.open_replay(replay, hand, embed.move or 0)
         self.page.el("replay-close").hidden = embed.enabled
 
-    # --- puzzles ----------------------------------------------------------------------------
+    # --- puzzles and the day's deal ------------------------------------------------------------
+
+    def today(self) -> datetime.date:
+        """The person's calendar date (their device's clock and time zone)."""
+        now = self.window.Date.new()
+        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+    def _daily_table(self, saved: Game) -> Table:
+        """The day's deal the link asks for: the one saved in its slot today, else dealt now."""
+        from web.daily.controller import DailyController
+        from web.daily.table import DailyTable
+        from web.storage.daily_results import DailyResults
+
+        assert self.link.daily is not None
+        variant, day = self.link.daily, self.today()
+        adopted = DailyController.adopt(saved, variant, day) if self.restored else None
+        if adopted is None:
+            self.restored = False
+        kept = not self.slots.blocked and not self.embed.enabled
+        results = DailyResults(self.storage if kept else None)
+        return DailyTable(self.around, adopted or DailyController.new(variant, day), results)
 
     @property
     def puzzles(self) -> PuzzleDesk:
@@ -348,12 +374,22 @@ class App:
         asked for, so that a boot imports none of them."""
         if self._puzzle_desk is None:
             from web.puzzles.desk import DeskSide, PuzzleDesk
+            from web.storage.daily_results import DailyResults
             from web.storage.puzzle_book import PuzzleBook
 
             kept = not self.slots.blocked and not self.embed.enabled
             book = PuzzleBook(self.storage if kept else None)
-            side = DeskSide(self.around, self._seat_puzzle, self._leave_puzzle, self.show_notice, self.host)
-            self._puzzle_desk = PuzzleDesk(side, book)
+            results = DailyResults(self.storage if kept else None)
+            side = DeskSide(
+                self.around,
+                self._seat_puzzle,
+                self._leave_puzzle,
+                self.show_notice,
+                self.host,
+                self.today,
+                lambda: self.table.settings.variant,
+            )
+            self._puzzle_desk = PuzzleDesk(side, book, results)
         return self._puzzle_desk
 
     def _puzzles_from_the_menu(self) -> None:

@@ -22,6 +22,7 @@ from engine.dice.game import DiceGame
 from engine.game import Game as GameEntry
 from engine.line.game import LineGame
 from engine.line.notation import read_header
+from web.daily import DAILY_CLICKS
 from web.dice.elements import DICE_CLICKS
 from web.line.controller import Controller
 from web.line.table import LineTable
@@ -103,7 +104,7 @@ def _kind(entry: type[GameEntry]) -> TableKind:
     return _loaded[entry]
 
 
-CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS, *PUZZLE_CLICKS)))
+CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS, *PUZZLE_CLICKS, *DAILY_CLICKS)))
 """The ids of every table's own elements: the app sends their clicks to the table played."""
 
 

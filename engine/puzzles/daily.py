@@ -12,9 +12,20 @@ import datetime
 import hashlib
 from collections.abc import Sequence
 
+from engine.line.variants import VARIANTS
 from engine.puzzles.puzzle import Puzzle
 
-__all__ = ["daily_deal_seed", "daily_puzzle"]
+__all__ = ["DAILY_LEVEL", "DAILY_VARIANTS", "EXPERT", "daily_deal_seed", "daily_puzzle"]
+
+DAILY_VARIANTS = tuple(VARIANTS)
+"""The rule sets with a deal of the day: every line-of-play rule set, at its usual number of
+players."""
+
+DAILY_LEVEL = "hard"
+"""The computer players the person (and then the Expert in their seat) play the day's deal against."""
+
+EXPERT = "expert"
+"""Who plays the day's deal again in the person's seat, for the comparison."""
 
 
 def _number(text: str) -> int:

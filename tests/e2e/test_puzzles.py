@@ -66,7 +66,7 @@ def test_a_puzzle_is_solved_by_tapping_and_the_rating_moves_once(open_app: OpenA
     solved = puzzle_state(page)
     assert solved["state"] == "solved" and solved["outcome"] == "solved"
     expect(page.locator("#turn")).to_have_text("Solved!")
-    expect(page.locator("#puzzle-said")).to_contain_text("Your puzzle rating: 1500 → ")
+    expect(page.locator("#challenge-said")).to_contain_text("Your puzzle rating: 1500 → ")
     kept = json.loads(page.evaluate("localStorage.getItem('dominoes.puzzles')"))
     assert kept["rating"][0] > 1500 and kept["streak"] == 1 and kept["attempts"][0][0] == OPEN_ID
     page.click("#puzzles-btn")
@@ -79,10 +79,10 @@ def test_a_wrong_move_is_explained_and_tried_again(open_app: OpenApp) -> None:
     now = puzzle_state(page)
     wrong = next(move for move in state(page)["legal"] if move != now["next"])
     tap_move(page, wrong)
-    page.wait_for_function("!document.querySelector('#puzzle-said').textContent.startsWith('Working')")
+    page.wait_for_function("!document.querySelector('#challenge-said').textContent.startsWith('Working')")
     missed = puzzle_state(page)
     assert missed["state"] == "failed" and missed["outcome"] == "failed"
-    said = page.locator("#puzzle-said").inner_text()
+    said = page.locator("#challenge-said").inner_text()
     assert "With best play on both sides" in said and "the best move" in said, said
     assert now["next"].split("@")[0] not in said, "the reason does not give the answer away"
     assert "Your puzzle rating: 1500 → " in said
@@ -118,7 +118,7 @@ def test_a_hidden_hand_puzzle_shows_only_the_persons_tiles(open_app: OpenApp) ->
     now = puzzle_state(page)
     assert now["kind"] == "hidden"
     assert not any(seat["faces"] for seat in state(page)["scene"]["seats"] if seat["seat"] != 0)
-    expect(page.locator("#puzzle-said")).to_contain_text("You see only your tiles.")
+    expect(page.locator("#challenge-said")).to_contain_text("You see only your tiles.")
 
 
 def test_a_bad_puzzle_link_says_so_and_shows_the_list(open_app: OpenApp) -> None:
@@ -160,3 +160,51 @@ def test_an_embedded_puzzle_tells_its_host(open_app: OpenApp) -> None:
     sent = [json.loads(text) for text in state(page)["host_messages"]]
     failed = next(message for message in sent if message["type"] == "puzzle-failed")
     assert failed["puzzle"] == OPEN_ID and failed["variant"] == "block"
+
+
+def test_the_days_deal_resumes_after_a_reload_and_is_compared_with_the_expert(open_app: OpenApp) -> None:
+    import datetime
+
+    from engine.line.notation import read_record
+    from engine.puzzles.daily import daily_deal_seed
+    from tests.e2e.table import make_my_move_with_buttons
+    from web.daily.controller import daily_settings, hand_margin
+    from web.daily.expert import expert_in_your_seat
+
+    session = open_app("?daily=draw-2&aidelay=0", wait=False)
+    page = session.page
+    page.clock.set_fixed_time(datetime.datetime(2027, 3, 14, 9, 30))
+    page.reload()
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    first = settle(page)
+    assert first["daily"]["seed"] == daily_deal_seed(datetime.date(2027, 3, 14), "draw-2")
+    assert first["daily"]["day"] == "2027-03-14"
+    make_my_move_with_buttons(page, first)
+    moved = settle(page)
+    page.reload()
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    back = settle(page)
+    assert back["hand"] == moved["hand"] and back["layout_tiles"] == moved["layout_tiles"], "the deal resumes"
+    for _ in range(60):
+        now = settle(page)
+        if now["phase"] == "daily-over":
+            break
+        make_my_move_with_buttons(page, now)
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
+    done = state(page)["daily"]
+    record = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
+    assert done["you"] == hand_margin(read_record(record), 0)
+    thinking = expert_in_your_seat(daily_settings("draw-2"), done["seed"])
+    try:
+        while True:
+            next(thinking)
+    except StopIteration as finished:
+        expert = finished.value
+    assert done["expert"] == hand_margin(expert.match, 0), "the same deal, the same seeds as on CPython"
+    said = page.locator("#challenge-said")
+    expect(said).to_contain_text(f"You: {done['you']:+d}. The Expert in your seat: {done['expert']:+d}.")
+    page.reload()
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    expect(said).to_contain_text(f"The Expert in your seat: {done['expert']:+d}.")
+    page.click("#daily-expert-btn")
+    expect(page.locator("#replay-dialog")).to_be_visible()

@@ -29,6 +29,9 @@ REACHING_INTO_A_KIND = {
     "web.spoken": "speaks a line game's state to screen readers (the dice table speaks its own)",
     "web.puzzles.controller": "a puzzle is a line game's position: a line controller, its moves checked",
     "web.puzzles.table": "a puzzle is played at a line table, with the puzzle's buttons and words",
+    "web.daily.controller": "the day's deal is a line game's hand: a line controller, played once",
+    "web.daily.expert": "the Expert plays the day's deal again at a line controller",
+    "web.daily.table": "the day's deal is played at a line table, with the comparison after it",
 }
 """Modules outside the kinds' packages that may import from them, and why."""
 

@@ -214,6 +214,12 @@ class Controller:
             if seat not in self.human_seats
         }
 
+    def computer_in_seat(self, seat: int, level: str) -> None:
+        """Hand ``seat`` to a computer player of ``level`` (the day's deal is played again
+        with the Expert in the person's seat, the others as they were)."""
+        self.human_seats = self.human_seats - {seat}
+        self._bots[seat] = make_bot(level)
+
     # --- what the page shows ----------------------------------------------------------
 
     @property

@@ -28,6 +28,9 @@ The parameters:
 ``puzzle``
     A puzzle to open over the player's game: its id (``block-2-0001``) or ``daily``, the
     day's puzzle (whether the id exists is the Puzzles screen's to say, once they are loaded).
+``daily``
+    The day's deal of a line-of-play rule set (``daily=block``): the same deal for everyone
+    on a calendar date, kept in a save slot of its own for the day.
 ``embed``, ``panels``, ``theme``, ``compact``, ``hand``, ``move``, ``view``, ``origin``
     How an embedded table shows itself and whom it talks to: see :mod:`web.embedding.embed`.
 
@@ -68,6 +71,7 @@ from urllib.parse import parse_qsl
 from engine import EngineError
 from engine.catalogue import GAMES
 from engine.game import Entry
+from engine.line.variants import VARIANTS
 from engine.words import and_list
 from web.embedding.embed import EMBED_PARAMETERS, Embed, read_embed
 from web.settings import DEFAULT_LEVEL, Settings, default_level, seat_levels
@@ -93,7 +97,15 @@ MAX_PROBLEMS = 4
 """The most messages a :class:`LinkRequest` carries; beyond it the last one counts the rest."""
 
 _GAME_PARAMETERS = ("variant", "players", "target", "level")
-PARAMETERS: tuple[str, ...] = (*_GAME_PARAMETERS, "seed", "aidelay", "table", "puzzle", *EMBED_PARAMETERS)
+PARAMETERS: tuple[str, ...] = (
+    *_GAME_PARAMETERS,
+    "seed",
+    "aidelay",
+    "table",
+    "puzzle",
+    "daily",
+    *EMBED_PARAMETERS,
+)
 """The parameters every link may give, besides the options of its variant (the embedding
 ones are read by :func:`web.embedding.embed.read_embed`)."""
 
@@ -131,6 +143,8 @@ class LinkRequest:
     """What the link asks of an embedded table (see :mod:`web.embedding.embed`)."""
     puzzle: str | None = None
     """The puzzle the link opens (an id, or ``daily``), over the player's own game."""
+    daily: str | None = None
+    """The rule set whose deal of the day the link opens."""
 
     @property
     def key(self) -> str:
@@ -195,9 +209,10 @@ class _Reader:
         ai_delay = self._ai_delay(params.get("aidelay"))
         table = self._table(params.get("table"))
         puzzle = self._puzzle(params.get("puzzle"))
+        daily = self._daily(params.get("daily"))
         embed = read_embed(params)
         self.problems.extend(embed.problems)
-        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems), embed, puzzle)
+        return LinkRequest(settings, seed, ai_delay, table, _capped(self.problems), embed, puzzle, daily)
 
     # --- the game -------------------------------------------------------------------------
 
@@ -375,6 +390,18 @@ class _Reader:
         self.problems.append(
             f"The link's puzzle={_shown(text)} was ignored: a puzzle is named by its id (like "
             "block-2-0001), or daily for the day's puzzle."
+        )
+        return None
+
+    def _daily(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        variant = _fold(text)
+        if variant in VARIANTS:
+            return variant
+        self.problems.append(
+            f"The link's daily={_shown(text)} is not a rule set with a deal of the day: "
+            f"choose {', '.join(VARIANTS)}."
         )
         return None
 

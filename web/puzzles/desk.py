@@ -21,7 +21,7 @@ from engine import EngineError
 from engine.catalogue import GAMES
 from engine.puzzles.attempt import setup_of
 from engine.puzzles.choose import choose_puzzle, matching
-from engine.puzzles.daily import daily_puzzle
+from engine.puzzles.daily import DAILY_VARIANTS, daily_puzzle
 from engine.puzzles.puzzle import Puzzle, read_puzzles
 from engine.puzzles.themes import THEMES
 from web.clipboard import copy_text
@@ -29,6 +29,7 @@ from web.embedding.host_link import HostLink
 from web.page import Page
 from web.puzzles.controller import PuzzleController, PuzzleRun
 from web.puzzles.table import PuzzleTable
+from web.storage.daily_results import DailyResults, result_words
 from web.storage.puzzle_book import PuzzleBook
 from web.table import Surroundings
 
@@ -57,14 +58,20 @@ class DeskSide:
     """Show a message that stays until dismissed."""
     host: HostLink | None
     """The host page, when the table is embedded (it is told of each puzzle solved or missed)."""
+    today: Callable[[], datetime.date]
+    """The person's calendar date (their device's clock and time zone)."""
+    variant: Callable[[], str]
+    """The rule set at the table (the day's deal offered first in it)."""
 
 
 class PuzzleDesk:
     """The puzzles: the set, the person's book of them, the Puzzles dialog, the table's puzzle."""
 
-    def __init__(self, side: DeskSide, book: PuzzleBook) -> None:
-        """Wire the Puzzles dialog; the puzzles themselves are fetched when first wanted."""
+    def __init__(self, side: DeskSide, book: PuzzleBook, results: DailyResults) -> None:
+        """Wire the Puzzles dialog (``book``: the person's puzzles, ``results``: their days'
+        deals); the puzzles themselves are fetched when first wanted."""
         self.side = side
+        self.results = results
         self.page: Page = side.around.page
         self.window = side.around.window
         self.book = book
@@ -78,6 +85,7 @@ class PuzzleDesk:
         page.on(el("puzzles-history"), "click", self._on_history)
         page.on(el("puzzles-variant"), "change", lambda _e: self._show_counts())
         page.on(el("puzzles-theme"), "change", lambda _e: self._show_counts())
+        page.on(el("daily-play-btn"), "click", lambda _e: self._play_daily())
 
     # --- the set -------------------------------------------------------------------------------
 
@@ -121,10 +129,42 @@ class PuzzleDesk:
             self._run(load_and_fill())
 
     def _fill(self) -> None:
-        """The rating, the counts and the history, as they stand."""
+        """The rating, the counts, today's deals and the history, as they stand."""
         self.page.el("puzzles-rating").textContent = self.book.summary()
         self._show_counts()
+        self._fill_daily_choices()
+        self._show_daily_results()
         self._fill_history()
+
+    def _fill_daily_choices(self) -> None:
+        """The rule sets with a deal of the day, the table's own first."""
+        document = self.page.document
+        current = self.side.variant()
+        made = []
+        for variant in DAILY_VARIANTS:
+            option = document.createElement("option")
+            option.value = variant
+            option.textContent = GAMES[variant].name
+            option.selected = variant == current
+            made.append(option)
+        self.page.el("daily-variant").replaceChildren(*made)
+
+    def _show_daily_results(self) -> None:
+        """Today's deals played, each with the Expert's result in the same seat."""
+        played = self.results.on(self.today().isoformat())
+        said = [
+            f"{GAMES[r.variant].name if r.variant in GAMES else r.variant}: {result_words(r)}" for r in played
+        ]
+        self.page.el("daily-today").textContent = (
+            " ".join(said) if said else "No deal played today yet."
+        )
+
+    def _play_daily(self) -> None:
+        """Open today's deal of the chosen rule set (its own page: its own save slot for the day)."""
+        variant = str(self.page.el("daily-variant").value or "")
+        if variant in DAILY_VARIANTS:
+            location = self.window.location
+            location.assign(f"{location.pathname}?daily={variant}")
 
     def _fill_filters(self) -> None:
         """The rule sets and themes the shipped puzzles have, each with how many."""
@@ -277,9 +317,8 @@ class PuzzleDesk:
         self.side.seat(PuzzleTable(self.side.around, PuzzleController.start(run), self))
 
     def today(self) -> datetime.date:
-        """The person's calendar date (their device's clock and time zone)."""
-        now = self.window.Date.new()
-        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        """The person's calendar date."""
+        return self.side.today()
 
     # --- the table's calls ----------------------------------------------------------------------
 

@@ -175,7 +175,7 @@ class PuzzleTable(LineTable):
         for button_id in PUZZLE_CLICKS:
             page.el(button_id).hidden = button_id not in shown
         page.el("turn").textContent = self._turn_words()
-        page.el("puzzle-said").textContent = self._said_words()
+        page.el("challenge-said").textContent = self._said_words()
         variant = page.el("variant-name")
         variant.textContent = f"{variant.textContent.split(' · ')[0]} · puzzle"
 
