@@ -226,7 +226,9 @@ class App:
         page.mark("drawn")
         self.around.started = True
         self._ready_task = asyncio.ensure_future(self._ready_when_painted())
-        if self.link.puzzle is not None:
+        if self.shared is not None and self.shared.kind == "puzzle":
+            self.puzzles.open_text(self.shared.text)
+        elif self.link.puzzle is not None:
             self._puzzle_task = asyncio.ensure_future(self.puzzles.open_id(self.link.puzzle))
 
     async def _ready_when_painted(self) -> None:
@@ -330,6 +332,8 @@ class App:
             self.show_notice(problem)
         elif shared is not None and shared.kind == "record":
             self._open_shared_record(shared.text)
+        elif shared is not None and shared.kind == "puzzle":
+            self.puzzles.open_text(shared.text)
         elif shared is not None:
             self.window.location.reload()  # a position's game lives in its own save slot
 

@@ -6,15 +6,19 @@ embedded puzzle telling its host page."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from engine.puzzles.daily import daily_puzzle
 from engine.puzzles.shipped import load_puzzles
+from tests.e2e.hosts import serve_host_site
 from tests.e2e.table import click_canvas, settle, state
 from tests.helpers.browser import OpenApp
 
+ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = {puzzle.id: puzzle for puzzle in load_puzzles()}
 OPEN_ID = "block-2-0002"
 """An open-hand puzzle of Block whose answer is a tile that fits one end only."""
@@ -83,7 +87,7 @@ def test_a_wrong_move_is_explained_and_tried_again(open_app: OpenApp) -> None:
     missed = puzzle_state(page)
     assert missed["state"] == "failed" and missed["outcome"] == "failed"
     said = page.locator("#challenge-said").inner_text()
-    assert "With best play on both sides" in said and "the best move" in said, said
+    assert "With best play after it" in said and "the best move" in said, said
     assert now["next"].split("@")[0] not in said, "the reason does not give the answer away"
     assert "Your puzzle rating: 1500 → " in said
     page.click("#puzzle-retry-btn")
@@ -208,3 +212,44 @@ def test_the_days_deal_resumes_after_a_reload_and_is_compared_with_the_expert(op
     expect(said).to_contain_text(f"The Expert in your seat: {done['expert']:+d}.")
     page.click("#daily-expert-btn")
     expect(page.locator("#replay-dialog")).to_be_visible()
+
+
+def test_the_docs_test_yourself_page_tallies_its_embedded_puzzles(
+    partitioning_browser: Browser, app_url: str, tmp_path: Path
+) -> None:
+    """docs/test-yourself.html, served from another site with the table's address put in:
+    one of its puzzles solved with the keyboard twin in its frame, the page's tally says so."""
+    table_origin = "{0.scheme}://{0.netloc}".format(urlsplit(app_url))
+    page_text = (ROOT / "docs" / "test-yourself.html").read_text(encoding="utf-8")
+    page_text = page_text.replace("https://YOUR-HOST/index.html?", f"{app_url}index.html?aidelay=0&amp;")
+    page_text = page_text.replace('"https://YOUR-HOST"', json.dumps(table_origin))
+    (tmp_path / "test-yourself.html").write_text(page_text, encoding="utf-8")
+    server, base = serve_host_site(tmp_path)
+    try:
+        context = partitioning_browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(base + "test-yourself.html")
+        expect(page.locator("#tally")).to_have_text("Solved 0 of 3.")
+        frame_element = page.locator("iframe").first
+        frame_element.scroll_into_view_if_needed()
+        frame = frame_element.element_handle().content_frame()
+        assert frame is not None
+        frame.wait_for_function(
+            "window.dominoesTest && (JSON.parse(window.dominoesTest.state()).puzzle || {}).id === 'all-fives-2-0004'",
+            timeout=120_000,
+        )
+        for _ in range(10):
+            frame.wait_for_function("document.body.dataset.phase !== 'bot'")
+            now = state(frame)["puzzle"]
+            if now["state"] != "solving":
+                break
+            tile, _, end = now["next"].partition("@")
+            frame.locator(f"#a11y-hand button[data-move='{tile}']").press("Enter")
+            if state(frame)["selected"] == tile:
+                frame.locator(f"#a11y-ends button[data-move='{end}']").press("Enter")
+        assert state(frame)["puzzle"]["state"] == "solved"
+        expect(page.locator("#tally")).to_have_text("Solved 1 of 3.")
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -156,7 +156,8 @@ class LinkRequest:
         the same game (parameters in any order, defaults spelled out or not, any case) have
         the same key; ``aidelay`` and the embedding parameters are not part of it, except
         that an embedded table's key starts with ``embed=1`` (its save never meets the main
-        table's). ``""`` for a link that asks for nothing.
+        table's), and an embedded table's puzzle is part of it (frames of a page of puzzles
+        never share one game). ``""`` for a link that asks for nothing.
         """
         parts = [("embed", "1")] if self.embed.enabled else []
         parts += [] if self.settings is None else _settings_parts(self.settings)
@@ -164,6 +165,8 @@ class LinkRequest:
             parts.append(("seed", str(self.seed)))
         if self.table is not None:
             parts.append(("table", self.table))
+        if self.embed.enabled and self.puzzle is not None:
+            parts.append(("puzzle", self.puzzle))
         return "&".join(f"{name}={value}" for name, value in parts)
 
     def notice(self) -> str | None:

@@ -1,4 +1,6 @@
-"""Share links: a record or a position in the address's fragment (``#record=…``, ``#position=…``).
+"""Share links: a record, a position or a puzzle in the address's fragment (``#record=…``,
+``#position=…``, ``#puzzle=…``: a puzzle's line as the puzzle file writes it, for a page
+that sets its own puzzle).
 
 The fragment never reaches a server, so a shared game stays between the people who share
 it, and the link works offline. A record is compressed (zlib) and written in URL-safe
@@ -16,7 +18,15 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-__all__ = ["MAX_FRAGMENT", "Shared", "SharedError", "position_fragment", "read_fragment", "record_fragment"]
+__all__ = [
+    "MAX_FRAGMENT",
+    "Shared",
+    "SharedError",
+    "position_fragment",
+    "puzzle_fragment",
+    "read_fragment",
+    "record_fragment",
+]
 
 MAX_FRAGMENT = 1_500_000
 """The longest fragment read (characters): a record of a thousand hands takes about 200,000."""
@@ -33,7 +43,8 @@ class SharedError(ValueError):
 
 @dataclass(frozen=True)
 class Shared:
-    """What a link's fragment carries: ``kind`` is ``record`` or ``position``, ``text`` its text."""
+    """What a link's fragment carries: ``kind`` is ``record``, ``position`` or ``puzzle``,
+    ``text`` its text."""
 
     kind: str
     text: str
@@ -50,6 +61,11 @@ def position_fragment(text: str) -> str:
     return "#position=" + quote(text, safe="-@/?;:=")
 
 
+def puzzle_fragment(text: str) -> str:
+    """The fragment (with its ``#``) that carries a puzzle's line, readable in the address bar."""
+    return "#puzzle=" + quote(text, safe="-@/?;:=")
+
+
 def read_fragment(fragment: str) -> Shared | None:
     """What a fragment (``#…`` or without the ``#``) carries; ``None`` if it carries no game.
 
@@ -58,17 +74,17 @@ def read_fragment(fragment: str) -> Shared | None:
     """
     body = fragment[1:] if fragment.startswith("#") else fragment
     key, equals, value = body.partition("=")
-    if not equals or key not in ("record", "position"):
+    if not equals or key not in ("record", "position", "puzzle"):
         return None
     if len(value) > MAX_FRAGMENT:
         raise SharedError("The shared game in this link is too long to be real.")
-    if key == "position":
+    if key in ("position", "puzzle"):
         text = unquote(value, errors="replace")
         if len(text) > MAX_TEXT or "\ufffd" in text:
             raise SharedError(
-                "The position in this link is damaged: it may have been cut when it was copied."
+                f"The {key} in this link is damaged: it may have been cut when it was copied."
             )
-        return Shared("position", text)
+        return Shared(key, text)
     return Shared("record", _unpack(value))
 
 

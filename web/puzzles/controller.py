@@ -41,6 +41,9 @@ class PuzzleRun:
     setup: PuzzleSetup
     daily: bool = False
     """Whether it is the day's puzzle."""
+    rated: bool = True
+    """Whether its first try moves the person's puzzle rating (a shipped puzzle's does; one a
+    link carries does not)."""
     outcome: str = ""
     """How the first try ended: ``"solved"``, ``"failed"`` (a wrong move, or the answer
     shown before it was found), or ``""`` while it is under way."""

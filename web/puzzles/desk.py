@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from engine import EngineError
+from engine import EngineError, NotationError
 from engine.catalogue import GAMES
 from engine.puzzles.attempt import setup_of
 from engine.puzzles.choose import choose_puzzle, matching
@@ -310,10 +310,27 @@ class PuzzleDesk:
         except EngineError:
             self.open_dialog(f"Puzzle {puzzle.id} cannot be played. Choose another.")
             return
+        self._seat(PuzzleRun(setup, daily=daily))
+
+    def open_text(self, text: str) -> bool:
+        """Put the puzzle a link carries (its line, as the puzzle file writes it) on the table;
+        a notice says why not if it cannot be played. It is not rated: it is not one of the
+        shipped puzzles, proven."""
+        try:
+            puzzles = read_puzzles(text)
+            if len(puzzles) != 1:
+                raise NotationError("a link carries one puzzle", "bad-puzzle")
+            setup = setup_of(puzzles[0])
+        except EngineError as error:
+            self.side.notice(f"The puzzle in this link cannot be played: {error}.")
+            return False
+        self._seat(PuzzleRun(setup, rated=False))
+        return True
+
+    def _seat(self, run: PuzzleRun) -> None:
         dialog = self.page.el("puzzles-dialog")
         if dialog.open:
             dialog.close()
-        run = PuzzleRun(setup, daily=daily)
         self.side.seat(PuzzleTable(self.side.around, PuzzleController.start(run), self))
 
     def today(self) -> datetime.date:
@@ -327,12 +344,12 @@ class PuzzleDesk:
         the host page."""
         puzzle = run.setup.puzzle
         solved = run.outcome == "solved"
-        attempt = self.book.count(puzzle, solved, self.today().isoformat())
+        attempt = self.book.count(puzzle, solved, self.today().isoformat()) if run.rated else None
         if attempt is not None:
             run.rating_words = (
                 f"Your puzzle rating: {attempt.before} → {attempt.after} ({attempt.change:+d})."
             )
-        else:
+        elif run.rated:
             run.rating_words = "Tried before: not rated again."
         host = self.side.host
         if host is not None:

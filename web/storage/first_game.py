@@ -79,9 +79,12 @@ def read_shared(fragment: str) -> tuple[Shared | None, str]:
 
 def slot_of(link: LinkRequest, shared: Shared | None) -> str:
     """The table's save slot: the game its link asks for ("" for the plain table), so tables
-    embedded side by side, or opened from different links, keep their own games."""
+    embedded side by side (a page of puzzles too), or opened from different links, keep
+    their own games."""
     if shared is not None and shared.kind == "position":
         return f"{link.key} position {shared.text.strip()}".strip()
+    if shared is not None and shared.kind == "puzzle" and link.embed.enabled:
+        return f"{link.key} puzzle {shared.text.strip()}"
     return link.key
 
 
