@@ -6,7 +6,7 @@ Standard library only, so it runs on a bare Python >= 3.11 before anything is in
     python build.py build            assemble dist/ from the sources and node_modules/
     python build.py serve            build, then serve dist/ on http://127.0.0.1:8000/
     python build.py test [ARGS...]   install test tools, find Chromium, build, lint, run pytest
-    python build.py bench [WHICH]    engine, AI, latency, review, boot and first-opening benchmarks, as tables
+    python build.py bench [WHICH]    engine, AI, latency, review, boot, first-opening and puzzle benchmarks, as tables
 
 dist/ is what a web server (or a tablet's service worker cache) needs and nothing more:
 the page, the PyScript config and runtime, the core Pyodide runtime, the project's Python
@@ -177,7 +177,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "bench",
-        help="run benchmarks: engine, ai, latency, review, boot, open, or all (default)",
+        help="run benchmarks: engine, ai, latency, review, boot, open, puzzles, or all (default)",
         description=(
             "engine: tests/bench/bench_engine.py (engine speed). ai: tests/bench/bench_ai.py "
             "(the AI arena's win rates and margins on CPython, decision times in Pyodide). "
@@ -188,7 +188,9 @@ def parser() -> argparse.ArgumentParser:
             "table in headless Chromium, next to a bare Pyodide page; and embedded in a "
             "cross-site frame, storage blocked next to partitioned. open: "
             "tests/bench/bench_first_open.py (the first opening of the dice game and of the "
-            "replay viewer with its review, which a boot does not import, at 1x and 4x)."
+            "replay viewer with its review, which a boot does not import, at 1x and 4x). puzzles: "
+            "tests/bench/bench_puzzles.py (a puzzle on the table after ready, a move checked, the "
+            "longest task of the day's deal with the Expert's replay, at 1x and 4x)."
         ),
     )
     p.add_argument(

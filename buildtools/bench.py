@@ -11,7 +11,7 @@ from buildtools.shell import header, run
 from buildtools.tools import install_tools
 
 #: The benchmarks ``build.py bench`` knows, in the order ``all`` runs them.
-BENCHMARKS = ("engine", "ai", "latency", "review", "boot", "open")
+BENCHMARKS = ("engine", "ai", "latency", "review", "boot", "open", "puzzles")
 
 
 def _script(name: str, *args: str) -> int:
@@ -55,4 +55,9 @@ def run_benchmarks(which: str = "all", *, runs: int = 5, deals: int = 0) -> int:
         ensure_chromium()
         build()
         codes.append(_script("bench_first_open.py", "--no-build"))
+    if which in ("puzzles", "all"):
+        header("Puzzles and the day's deal: a puzzle's opening, a move checked, the Expert's replay")
+        ensure_chromium()
+        build()
+        codes.append(_script("bench_puzzles.py", "--no-build"))
     return max(codes, default=0)

@@ -192,7 +192,8 @@ def _points(value: Value) -> str:
     """The margin in points from the position on, as a player says it."""
     if value.margin == 0:
         return "level on points"
-    return f"{abs(value.margin)} points {'up' if value.margin > 0 else 'down'}"
+    points = "point" if abs(value.margin) == 1 else "points"
+    return f"{abs(value.margin)} {points} {'up' if value.margin > 0 else 'down'}"
 
 
 def _capital(text: str) -> str:

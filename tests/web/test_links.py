@@ -58,6 +58,7 @@ def check(request: LinkRequest, query: str) -> None:
     assert request.seed is None or 0 <= request.seed <= MAX_SEED
     assert request.ai_delay_ms is None or 0 <= request.ai_delay_ms <= MAX_AI_DELAY_MS
     assert request.table is None or re.fullmatch(r"[A-Za-z0-9_-]{1,40}", request.table)
+    assert request.puzzle is None or re.fullmatch(r"[a-z0-9-]{1,40}", request.puzzle)
     key = request.key
     assert re.fullmatch(r"[a-z0-9=&,_-]*", key, re.IGNORECASE), key
     # The key is itself a link asking for the same game.
@@ -334,6 +335,54 @@ def test_a_bad_table_name_is_a_message() -> None:
         if table:
             (message,) = request.problems
             assert message.startswith("The link's table=") and "1 to 40" in message
+
+
+def test_a_puzzle_is_named_by_its_id() -> None:
+    request = parse_link("?puzzle=block-2-0001")
+    assert request.puzzle == "block-2-0001" and request.problems == ()
+    assert request.settings is None and request.seed is None and request.key == ""
+    assert parse_link("?puzzle=" + "a" * 40).puzzle == "a" * 40  # the longest id
+
+
+def test_a_puzzle_name_folds_to_lower_case() -> None:
+    for value in ("DAILY", "Daily", "%20daily%20"):
+        request = parse_link(f"?puzzle={value}")
+        assert request.puzzle == "daily" and request.problems == (), value
+    assert parse_link("?PUZZLE=Block-2-0001").puzzle == "block-2-0001"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "<script>",
+        "<script>alert(1)</script>",
+        "a" * 41,
+        "b" * 60,
+        "é",
+        "\uff42\uff4c\uff4f\uff43\uff4b-2-0001",  # block in full-width letters
+        "x y",
+        "block_2",
+        "\u202e",
+    ],
+)
+def test_a_bad_puzzle_name_is_a_short_plain_message(value: str) -> None:
+    query = f"?puzzle={encoded(value)}"
+    request = parse_link(query)
+    assert request.puzzle is None
+    message = only_problem(query)
+    found = re.fullmatch(r"The link's puzzle=(.*) was ignored: a puzzle is named by its id .*", message)
+    assert found is not None, message
+    assert len(found[1]) <= 20 and "<" not in message and ">" not in message
+    check(request, query)
+
+
+def test_the_puzzle_is_not_part_of_the_key() -> None:
+    """A puzzle opens over the player's own game: the game's save slot is the same."""
+    asked = parse_link("?variant=block&seed=7&puzzle=block-2-0001")
+    plain = parse_link("?variant=block&seed=7")
+    assert asked.puzzle == "block-2-0001" and plain.puzzle is None
+    assert asked.key == plain.key == "variant=block&seed=7"
+    assert asked.settings == plain.settings and asked.problems == ()
 
 
 def test_hostile_text_is_echoed_short_and_plain() -> None:

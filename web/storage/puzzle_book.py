@@ -182,10 +182,10 @@ def _rating(value: object) -> Rating | None:
     """A kept rating, if it is three sane numbers."""
     if not isinstance(value, list) or len(value) != 3:
         return None
-    if not all(type(n) in (int, float) and math.isfinite(n) for n in value):
-        return None
+    if not all(type(n) in (int, float) and abs(n) < 1e6 and math.isfinite(n) for n in value):
+        return None  # (a huge int compared first: float() of it would overflow)
     rating, deviation, volatility = (float(n) for n in value)
-    if not (0 < rating < 5000 and 0 < deviation <= 350 and 0 < volatility < 1):
+    if not (0 < rating < 10_000 and 0 < deviation <= 350 and 0 < volatility < 10):
         return None
     return Rating(rating, deviation, volatility)
 
@@ -197,6 +197,6 @@ def _attempt(value: object) -> Attempt | None:
     puzzle_id, day, solved, before, after = value
     if not (isinstance(puzzle_id, str) and len(puzzle_id) <= 40 and isinstance(day, str) and len(day) == 10):
         return None
-    if solved not in (0, 1) or not all(type(n) is int and 0 < n < 5000 for n in (before, after)):
+    if solved not in (0, 1) or not all(type(n) is int and 0 < n < 10_000 for n in (before, after)):
         return None
     return Attempt(puzzle_id, day, bool(solved), before, after)
