@@ -251,28 +251,43 @@ class GameDialog:
     def _fill_stats(self) -> None:
         stats = self.stats
         body = self.page.el("stats-body")
-        if stats is None or not stats.by_rule_set:
+        if stats is None:
             body.textContent = "No hand finished yet."
             return
         current = self.app.table.settings.variant
         order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
-        document = self.page.document
-        cards = []
-        for variant in order:
-            card = document.createElement("section")
-            card.className = "stats-card"
-            heading = document.createElement("h3")
-            heading.textContent = VARIANTS[variant].name if variant in VARIANTS else variant
-            facts = document.createElement("dl")
-            for term, value in stats_lines(stats.of(variant)):
-                name = document.createElement("dt")
-                name.textContent = term
-                said = document.createElement("dd")
-                said.textContent = value
-                facts.append(name, said)
-            card.append(heading, facts)
-            cards.append(card)
+        cards = [
+            self._stats_card(
+                VARIANTS[variant].name if variant in VARIANTS else variant, stats_lines(stats.of(variant))
+            )
+            for variant in order
+        ]
+        from web.storage.puzzle_book import PuzzleBook  # (read only here: the boot needs none of it)
+
+        puzzles = PuzzleBook(stats.storage)
+        if puzzles.attempts:
+            cards.append(self._stats_card("Puzzles", puzzles.lines()))
+        if not cards:
+            body.textContent = "No hand finished yet."
+            return
         body.replaceChildren(*cards)
+
+    def _stats_card(self, title: str, lines: list[tuple[str, str]]) -> Any:
+        """A card of figures: its title, then each (what, how many) as a term and its value."""
+        document = self.page.document
+        card = document.createElement("section")
+        card.className = "stats-card"
+        heading = document.createElement("h3")
+        heading.textContent = title
+        facts = document.createElement("dl")
+        for term, value in lines:
+            name = document.createElement("dt")
+            name.textContent = term
+            said = document.createElement("dd")
+            said.textContent = value
+            facts.append(name, said)
+        card.append(heading, facts)
+        return card
 
     # --- the clipboard -------------------------------------------------------------------
 

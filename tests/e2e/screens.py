@@ -5,7 +5,9 @@
 Writes one PNG per screen and size and an ``index.html`` that shows them, a screen to a
 row and its sizes side by side: the tables of each kind of game (a line game of two, three,
 four and five players, a cross, the dice table) at the start, the middle, late and at the
-end of a hand, the end of a match, New game, the replay viewer, the pass-and-play screens,
+end of a hand, the end of a match, New game, puzzles (open-hand for two and for partners,
+hidden-hand, a move missed and explained, the Puzzles dialog) and the day's deal over, the
+replay viewer, the pass-and-play screens,
 and the edge screens (the loading screen and its failure message, a browser too old for the
 table, the sandboxed frame's message, a table embedded with storage blocked, a hostile link's
 message, a damaged save's message, the offer of a new version, the Game dialog with an import
@@ -243,8 +245,46 @@ def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
             page.screenshot(path=out / f"new-game-{size}.png")
             page.click("#ng-cancel")
             _match_end(page, app_url, embed, out / f"match-end-{size}.png")
+            problems.update(_puzzle_screens(page, app_url, embed, size, out))
             context.close()
         browser.close()
+    return problems
+
+
+PUZZLES = (("puzzle-open", "block-2-0002"), ("puzzle-partners", "partnership-block-4-0001"), ("puzzle-hidden", "block-2-h001"))
+"""(screen, puzzle id) of each puzzle shown at the table."""
+
+
+def _puzzle_screens(page: Page, app_url: str, embed: str, size: str, out: Path) -> dict[str, list[str]]:
+    """Puzzles at the table (open-hand for two and for partners, hidden-hand, a move missed
+    and explained), the Puzzles dialog and the day's deal over; what the box checks find."""
+    problems: dict[str, list[str]] = {}
+    seated = "window.dominoesTest && (JSON.parse(window.dominoesTest.state()).puzzle || {}).id === '{}'"
+    for name, puzzle_id in PUZZLES:
+        page.goto(f"{app_url}?puzzle={puzzle_id}&aidelay=0{embed}")
+        page.wait_for_function(seated.replace("{}", puzzle_id))
+        problems[f"{name}-{size}"] = _shot_table(page, 0, out / f"{name}-{size}.png")
+    page.goto(f"{app_url}?puzzle=block-2-0002&aidelay=0{embed}")
+    page.wait_for_function(seated.replace("{}", "block-2-0002"))
+    now = settle(page)
+    wrong = next(move for move in now["legal"] if move != now["puzzle"]["next"])
+    spot = next(tile for tile in now["scene"]["hand"] if tile["tile"] == wrong.split("@")[0])
+    click_canvas(page, spot["x"], spot["y"])
+    page.wait_for_function("!document.getElementById('challenge-said').textContent.startsWith('Working')")
+    problems[f"puzzle-missed-{size}"] = _shot_table(page, 0, out / f"puzzle-missed-{size}.png")
+    if not embed:
+        page.evaluate("document.getElementById('game-puzzles-btn').click()")
+        page.wait_for_function("document.getElementById('puzzles-variant').options.length > 2")
+        page.screenshot(path=out / f"puzzles-dialog-{size}.png")
+    page.goto(f"{app_url}?daily=all-fives&aidelay=0{embed}")
+    page.wait_for_function(READY)
+    for _ in range(80):
+        current = settle(page)
+        if current["phase"] == "daily-over":
+            break
+        _tap_my_move(page, current)
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
+    problems[f"daily-deal-over-{size}"] = _shot_table(page, 0, out / f"daily-deal-over-{size}.png")
     return problems
 
 

@@ -2,7 +2,7 @@
 
 At a phone's size (upright and sideways), a tablet's, a desktop's and in small embedded
 frames, each dialog a player opens from the bars (New game, the score sheet, Game,
-Statistics, Rules) must lie inside the viewport, scroll inside itself when its content is
+Statistics, Rules, Puzzles) must lie inside the viewport, scroll inside itself when its content is
 taller, and show its main button (Start, Close) without any scrolling; the bars must not be
 wider than the viewport.
 """
@@ -29,6 +29,7 @@ DIALOGS = (
     ("#rules-btn", "#rules-dialog", "#rules-dialog .dialog-actions button"),
     ("#game-btn", "#game-dialog", "#game-dialog .dialog-actions button >> text=Close"),
     ("#game-btn >> #stats-btn", "#stats-dialog", "#stats-dialog .dialog-actions button >> text=Close"),
+    ("#game-btn >> #game-puzzles-btn", "#puzzles-dialog", "#puzzles-start-btn"),
 )
 
 
@@ -56,6 +57,10 @@ def test_each_dialog_fits_and_shows_its_main_button(open_app: Callable[..., Any]
         problems += dialog_problems(page, dialog, button)
         page.keyboard.press("Escape")
         expect(page.locator(dialog)).to_be_hidden()
+        for _ in before:  # (the dialog it was opened from, if it is still open)
+            if page.locator("dialog[open]").count():
+                page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
     assert problems == [], problems
 
 

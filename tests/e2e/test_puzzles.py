@@ -10,15 +10,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from engine.puzzles.daily import daily_puzzle
 from engine.puzzles.shipped import load_puzzles
 from tests.e2e.hosts import serve_host_site
-from tests.e2e.table import click_canvas, settle, state
+from tests.e2e.table import VIEWPORTS, click_canvas, make_my_move_with_buttons, settle, state
+from tests.helpers.axe import axe_violations
+from tests.helpers.boxes import problems as box_problems
 from tests.helpers.browser import OpenApp
 
 ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "test-results" / "screens"
 PUZZLES = {puzzle.id: puzzle for puzzle in load_puzzles()}
 OPEN_ID = "block-2-0002"
 """An open-hand puzzle of Block whose answer is a tile that fits one end only."""
@@ -76,6 +80,10 @@ def test_a_puzzle_is_solved_by_tapping_and_the_rating_moves_once(open_app: OpenA
     page.click("#puzzles-btn")
     expect(page.locator("#puzzles-rating")).to_contain_text("Solved 1 of 1")
     expect(page.locator("#puzzles-history")).to_contain_text(OPEN_ID)
+    page.keyboard.press("Escape")
+    page.click("#game-btn")
+    page.click("#stats-btn")
+    expect(page.locator("#stats-body")).to_contain_text("Solved at the first try1 of 1")
 
 
 def test_a_wrong_move_is_explained_and_tried_again(open_app: OpenApp) -> None:
@@ -171,7 +179,6 @@ def test_the_days_deal_resumes_after_a_reload_and_is_compared_with_the_expert(op
 
     from engine.line.notation import read_record
     from engine.puzzles.daily import daily_deal_seed
-    from tests.e2e.table import make_my_move_with_buttons
     from web.daily.controller import daily_settings, hand_margin
     from web.daily.expert import expert_in_your_seat
 
@@ -253,3 +260,58 @@ def test_the_docs_test_yourself_page_tallies_its_embedded_puzzles(
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_problem_on_the_puzzle_screens(open_app: OpenApp, scheme: str) -> None:
+    page = open_puzzle(open_app, OPEN_ID, color_scheme=scheme)
+    puzzle_state(page)
+    screens = {"puzzle": axe_violations(page)}
+    now = puzzle_state(page)
+    tap_move(page, next(move for move in state(page)["legal"] if move != now["next"]))
+    page.wait_for_function("!document.querySelector('#challenge-said').textContent.startsWith('Working')")
+    screens["puzzle missed"] = axe_violations(page)
+    page.click("#puzzles-btn")
+    page.wait_for_function("document.querySelector('#puzzles-variant').options.length > 2")
+    screens["puzzles dialog"] = axe_violations(page)
+    assert {name: found for name, found in screens.items() if found} == {}
+
+
+@pytest.mark.parametrize("size", ["phone", "phone-sideways", "tablet", "desktop", "frame-400x300"])
+def test_the_puzzle_screens_fit_and_nothing_overlaps(open_app: OpenApp, size: str) -> None:
+    """A puzzle solving and missed, and the day's deal over, at each size: nothing drawn
+    overlaps or is cut (the box checks), the bars and the footer fit the width and every
+    button offered is inside the viewport; the screens are written to test-results/screens/."""
+    width, height = VIEWPORTS[size]
+    embed = "&embed=1" if size.startswith("frame") else ""
+    page = open_puzzle(open_app, OPEN_ID, embed, viewport={"width": width, "height": height})
+    SCREENS.mkdir(parents=True, exist_ok=True)
+
+    def check(name: str) -> None:
+        page.wait_for_function("document.body.dataset.moving !== 'true'")
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        scene = state(page)["scene"]
+        assert box_problems(scene["boxes"], scene["drawn"]["width"], scene["drawn"]["height"]) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is too wide"
+        for button in page.locator(".controls button:visible").all():
+            box = button.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, name
+            assert box["y"] + box["height"] <= height + 0.5, f"{name}: {button.inner_text()} is cut off"
+        page.screenshot(path=SCREENS / f"{name}-{size}.png")
+
+    puzzle_state(page)
+    check("puzzle")
+    now = puzzle_state(page)
+    tap_move(page, next(move for move in state(page)["legal"] if move != now["next"]))
+    page.wait_for_function("!document.querySelector('#challenge-said').textContent.startsWith('Working')")
+    check("puzzle-missed")
+    page.goto(f"{page.url.split('?')[0]}?daily=draw-2&aidelay=0{embed}")
+    page.wait_for_function("document.body.dataset.appState === 'ready'")
+    for _ in range(60):
+        current = settle(page)
+        if current["phase"] == "daily-over":
+            break
+        make_my_move_with_buttons(page, current)
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
+    page.locator("#table").focus()  # (the keyboard twin's buttons used to play stand aside)
+    check("daily-deal-over")

@@ -333,3 +333,14 @@ def test_sane_stored_figures_are_read_as_they_are(rating: list[float], streak: i
     book = PuzzleBook(stored({"rating": rating, "streak": streak, "best_streak": streak}))
     assert (book.rating.rating, book.rating.deviation, book.rating.volatility) == tuple(rating)
     assert book.streak == book.best_streak == streak
+
+
+def test_the_statistics_lines_say_the_rating_and_the_runs() -> None:
+    book = PuzzleBook(DictStorage())
+    for number, solved in enumerate((True, True, False)):
+        book.count(puzzle(number), solved, DAY)
+    lines = dict(book.lines())
+    low, high = (round(bound) for bound in book.rating.interval())
+    assert lines["Puzzle rating"] == f"{round(book.rating.rating)} (most likely {low} to {high})"
+    assert lines["Solved at the first try"] == "2 of 3"
+    assert lines["Solved in a row"] == "your best is 2; now 0"

@@ -108,6 +108,16 @@ class PuzzleBook:
             f"Your puzzle rating: {rating}{settled}. Solved {self.solved} of {len(self.attempts)}; {streak}."
         )
 
+    def lines(self) -> list[tuple[str, str]]:
+        """The figures as the Statistics dialog shows them: (what, how many) pairs."""
+        rating = round(self.rating.rating)
+        low, high = (round(bound) for bound in self.rating.interval())
+        return [
+            ("Puzzle rating", f"{rating} (most likely {low} to {high})"),
+            ("Solved at the first try", f"{self.solved} of {len(self.attempts)}"),
+            ("Solved in a row", f"your best is {self.best_streak}; now {self.streak}"),
+        ]
+
     # --- a result ----------------------------------------------------------------------------
 
     def count(self, puzzle: Puzzle, solved: bool, day: str) -> Attempt | None:
