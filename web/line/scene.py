@@ -23,6 +23,7 @@ from web.tile_drawing import HAND_LIFT, TileSprite
 __all__ = [
     "CALLOUT_PADDING",
     "DRAW_HIT",
+    "FACE_UP_SHARE",
     "Callout",
     "Scene",
     "SeatSprite",
@@ -33,6 +34,9 @@ __all__ = [
     "line_layout_of",
     "side_word",
 ]
+
+FACE_UP_SHARE = 0.6
+"""How large, next to the person's tiles, the tiles shown face up at another seat may be."""
 
 DRAW_HIT = "draw"
 """What :meth:`Scene.hit` returns for a tap on the boneyard when drawing is allowed."""
@@ -246,11 +250,20 @@ def build_scene(controller: Controller, width: float, height: float) -> Scene:
     # The person holding the device sits at the bottom; the others clockwise from them.
     # When people share the device, the bottom seat is labelled too (and its tiles shown
     # face down while they are hidden).
+    # Tiles shown face up while the hand is played (an open-hand puzzle) are read, not only
+    # counted: they may grow to the room their seat has, up to most of a hand tile's size.
+    face_unit = max(regions.hidden_unit, FACE_UP_SHARE * hand_unit)
     seats = tuple(
         _seat_sprite(
-            controller, view, region, (view.seat + region.seat) % players, hand_rects, regions.hidden_unit
+            controller,
+            view,
+            region,
+            seat,
+            hand_rects,
+            regions.hidden_unit if controller.face_up(seat) is None else face_unit,
         )
         for region in regions.seats
+        for seat in ((view.seat + region.seat) % players,)
     )
     return Scene(
         width=width,
