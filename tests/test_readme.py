@@ -53,7 +53,7 @@ def test_the_embedding_snippets_hold_a_valid_record_and_position() -> None:
     snippets = re.findall(
         r'<iframe src="https://YOUR-HOST/index\.html\?([^"#]*)(#[^"]*)?"', EMBEDDING.read_text()
     )
-    assert len(snippets) == 3
+    assert len(snippets) == 4
     kinds = []
     for query, fragment in snippets:
         link = parse_link(query)
@@ -64,7 +64,20 @@ def test_the_embedding_snippets_hold_a_valid_record_and_position() -> None:
             assert read_record(shared.text).rules.variant == "partnership-block"
         elif shared is not None:
             assert read_position(shared.text).turn == 0
-    assert kinds == [None, "record", "position"]
+    assert kinds == [None, "record", "position", None]
+    assert parse_link(snippets[3][0]).puzzle is not None, "the fourth snippet is a puzzle"
+
+
+def test_every_puzzle_the_docs_name_is_shipped() -> None:
+    """The puzzles the docs embed or link (``puzzle=ID``, in the guides and in
+    docs/test-yourself.html) are puzzles of the shipped set."""
+    from engine.puzzles.shipped import load_puzzles
+
+    shipped = {puzzle.id for puzzle in load_puzzles()}
+    pages = [*markdown_pages(), ROOT / "docs" / "test-yourself.html"]
+    named = {found for page in pages for found in re.findall(r"[?&;]puzzle=([a-z0-9-]+)", page.read_text())}
+    named -= {"daily"}
+    assert named and named <= shipped, named - shipped
 
 
 def test_every_iframe_link_in_the_docs_is_read_without_a_complaint() -> None:

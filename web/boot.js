@@ -103,11 +103,17 @@ function offerUpdates(registration) {
     boot.update = "ready";
     banner.hidden = false;
   };
+  let asking = 0;
   const activate = () => {
     if (!accepted || !waiting || !atRest()) return;
     rest.disconnect();
     boot.update = "activating";
-    waiting.postMessage("activate-update");
+    // Ask the worker waiting now (a newer install may have replaced the one offered), and
+    // ask again every few seconds until the new build takes over: a message to a waiting
+    // worker that the browser stops and starts again can go unheard (seen, rarely, under load).
+    const ask = () => (registration.waiting || waiting).postMessage("activate-update");
+    ask();
+    asking = setInterval(ask, 5000);
   };
   const rest = new MutationObserver(activate);
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
@@ -125,6 +131,7 @@ function offerUpdates(registration) {
     controller = navigator.serviceWorker.controller;
     if (!previous) return; // the first install taking this page over: nothing changed
     // A new build took over (accepted here or in another tab): load it once at rest.
+    clearInterval(asking);
     boot.update = "activating";
     banner.hidden = true;
     const reload = () => {

@@ -44,11 +44,17 @@ def state_once(tab: EngineTab, condition: str) -> dict[str, Any]:
 
 def settled(tab: EngineTab) -> dict[str, Any]:
     """The state once a person has something to do (their turn, the privacy screen, a dice
-    choice or reveal) or the hand is over, with no computer player thinking."""
+    choice or reveal) or the hand is over, with no computer player thinking, and its scene
+    drawn at the canvas's size as it is now (a notice that has just come up moves and
+    shrinks the canvas: the table hears of it a moment later, and a tap at the old scene's
+    places would miss)."""
     return state_once(
         tab,
         "['human', 'pass', 'choose', 'reveal', 'rethrow', 'hand-over', 'match-over'].includes(s.phase)"
-        " && !s.thinking",
+        " && !s.thinking && (!s.scene || !s.scene.size || (() => {"
+        " const r = document.getElementById('table').getBoundingClientRect();"
+        " return Math.abs(r.width - s.scene.size.width) < 1.5 && Math.abs(r.height - s.scene.size.height) < 1.5;"
+        " })())",
     )
 
 
