@@ -147,7 +147,7 @@ def test_the_days_puzzle_is_the_same_in_two_browsers_on_one_date(open_app: OpenA
     expected = daily_puzzle(day, list(PUZZLES.values())).id
     seen = []
     for _ in range(2):
-        session = open_app("?aidelay=0", wait=False)
+        session = open_app("?aidelay=0", wait=False, permissions=["clipboard-read", "clipboard-write"])
         page = session.page
         page.clock.set_fixed_time(datetime.datetime(2027, 3, 14, 9, 30))
         page.reload()
@@ -159,6 +159,15 @@ def test_the_days_puzzle_is_the_same_in_two_browsers_on_one_date(open_app: OpenA
         assert found["daily"]
         seen.append(found["id"])
     assert seen == [expected, expected]
+    # The result shared gives nothing away: the date, the result and a link, no tile.
+    answer = str(puzzle_state(page)["next"])
+    page.click("#puzzle-answer-btn")
+    page.wait_for_function("document.body.dataset.puzzle === 'shown'")
+    page.click("#puzzle-share-btn")
+    expect(page.locator("#status")).to_have_text("Result copied: paste it anywhere.")
+    result, link = page.evaluate("navigator.clipboard.readText()").split("\n")
+    assert result == "Dominoes puzzle of 14 March 2027: missed ✗", result
+    assert link.endswith(f"?puzzle={expected}") and answer.split("@")[0] not in result
 
 
 def test_an_embedded_puzzle_tells_its_host(open_app: OpenApp) -> None:
