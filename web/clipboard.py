@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["copy_text"]
+if TYPE_CHECKING:
+    from web.page import Page
+
+__all__ = ["copy_text", "share_result"]
 
 
 async def copy_text(window: Any, text: str) -> bool:
@@ -15,3 +18,12 @@ async def copy_text(window: Any, text: str) -> bool:
     except Exception:  # any refusal means the same to the person: copy it another way
         return False
     return True
+
+
+async def share_result(window: Any, page: Page, text: str, link: str) -> None:
+    """Copy a result's words and the link to play it (a day's puzzle or deal), and say so;
+    where copying is not allowed, the words are shown for the person to copy. Marks
+    ``<body data-copied>`` with the words' length for the tests."""
+    copied = await copy_text(window, f"{text}\n{link}")
+    page.show_status("Result copied: paste it anywhere." if copied else text)
+    page.document.body.dataset.copied = str(len(text))

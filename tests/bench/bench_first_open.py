@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.served import add_browser_options, booted_page, served_chromium, throttle_rates  # noqa: E402
+from tests.bench.served import add_browser_options, booted_page, served_chromium, throttle_rates, timed_tap  # noqa: E402
 from tests.e2e.table import choose_rule_set, play_hand_with_buttons, throttle_cpu  # noqa: E402
 
 GAME = "?variant=draw-2&seed={seed}&aidelay=0"
@@ -40,26 +40,12 @@ TIMEOUT_MS = 240_000
 TARGET_MS = 300.0
 """The first opening of each, at 4x CPU throttling."""
 
-TIMED_TAP = """async (id) => {
-  const start = performance.now();
-  document.getElementById(id).click();
-  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  return performance.now() - start;
-}"""
-"""Milliseconds from tapping the element ``id`` to the next animation frame."""
-
-
-def timed_tap(page: Page, element_id: str) -> float:
-    """Tap ``element_id`` and return how long the page took to the next frame (ms)."""
-    elapsed: float = page.evaluate(TIMED_TAP, element_id)
-    return elapsed
-
 
 def review_twice(page: Page) -> list[float]:
     """Open the hand's review (the replay viewer) twice; the two openings' ms."""
     times = []
     for _ in range(2):
-        times.append(timed_tap(page, "hand-review-btn"))
+        times.append(timed_tap(page, "#hand-review-btn"))
         page.wait_for_function("document.getElementById('replay-dialog').open", timeout=TIMEOUT_MS)
         page.wait_for_function("document.body.dataset.review === 'done'", timeout=TIMEOUT_MS)
         page.click("#replay-close")
@@ -72,7 +58,7 @@ def dice_twice(page: Page) -> list[float]:
     for _ in range(2):
         page.click("#new-game-btn")
         choose_rule_set(page, "dice")
-        times.append(timed_tap(page, "ng-start"))
+        times.append(timed_tap(page, "#ng-start"))
         page.wait_for_function("document.body.dataset.game === 'dice'", timeout=TIMEOUT_MS)
     return times
 

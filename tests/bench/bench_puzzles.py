@@ -36,30 +36,14 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates  # noqa: E402
-from tests.e2e.table import make_my_move_with_buttons, settle, state, throttle_cpu, watch_long_tasks  # noqa: E402
+from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates, timed_tap  # noqa: E402
+from tests.e2e.table import play_the_days_deal, state, throttle_cpu, watch_long_tasks  # noqa: E402
 
 PUZZLE_ID = "all-fives-2-0008"
 """An open-hand puzzle of three moves."""
 TIMEOUT_MS = 240_000
 TARGET_MS = 1000.0
 """A puzzle on the table within a second of the table being ready, at 4x CPU throttling."""
-
-TIMED_TAP_UNTIL = """async ([id, condition]) => {
-  const start = performance.now();
-  document.getElementById(id).click();
-  while (!eval(condition)) await new Promise((resolve) => requestAnimationFrame(resolve));
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  return performance.now() - start;
-}"""
-"""Milliseconds from tapping ``id`` until ``condition`` holds and a frame is drawn."""
-
-TIMED_MOVE = """async (selector) => {
-  const start = performance.now();
-  document.querySelector(selector).click();
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  return performance.now() - start;
-}"""
 
 
 def fresh_page(browser: Browser, url: str, rate: float) -> Page:
@@ -90,11 +74,11 @@ def menu_and_move(browser: Browser, url: str, rate: float) -> tuple[float, float
         "document.querySelector('#puzzles-variant').options.length > 2", timeout=TIMEOUT_MS
     )
     page.select_option("#puzzles-variant", "all-fives")
-    opened = float(page.evaluate(TIMED_TAP_UNTIL, ["puzzles-start-btn", "document.body.dataset.puzzle"]))
+    opened = timed_tap(page, "#puzzles-start-btn", until="document.body.dataset.puzzle")
     page.wait_for_function("document.body.dataset.phase === 'human'", timeout=TIMEOUT_MS)
     answer = state(page)["puzzle"]["next"]
     tile = answer.partition("@")[0]
-    moved = float(page.evaluate(TIMED_MOVE, f"#a11y-hand button[data-move='{tile}']"))
+    moved = timed_tap(page, f"#a11y-hand button[data-move='{tile}']")
     page.context.close()
     return opened, moved
 
@@ -103,14 +87,8 @@ def deal_longest_task(browser: Browser, url: str, rate: float) -> float:
     """The day's deal played through and played again by the Expert; the longest task (ms)."""
     page = fresh_page(browser, f"{url}?daily=draw-2&aidelay=0", rate)
     watch_long_tasks(page)
-    for _ in range(80):
-        now = settle(page)
-        if now["phase"] == "daily-over":
-            break
-        make_my_move_with_buttons(page, now)
-    page.wait_for_function(
-        "JSON.parse(window.dominoesTest.state()).daily.expert !== null", timeout=TIMEOUT_MS, polling=200
-    )
+    page.set_default_timeout(TIMEOUT_MS)
+    play_the_days_deal(page)
     tasks = json.loads(page.evaluate("JSON.stringify(window.__longTasks)"))
     page.context.close()
     return max(tasks, default=0.0)

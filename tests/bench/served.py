@@ -25,6 +25,15 @@ if TYPE_CHECKING:
 BOOTED = "['ready', 'error'].includes(document.body.dataset.appState)"
 """True once the page has booted, or failed to (``<body data-app-state>``)."""
 
+TIMED_TAP = """async ([selector, condition]) => {
+  const start = performance.now();
+  document.querySelector(selector).click();
+  while (!eval(condition)) await new Promise((resolve) => requestAnimationFrame(resolve));
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return performance.now() - start;
+}"""
+"""Milliseconds from tapping ``selector`` until ``condition`` holds and a frame is drawn."""
+
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     """The options every browser benchmark takes: ``--throttle`` rates and ``--no-build``."""
@@ -65,6 +74,13 @@ def served_chromium(no_build: bool, overlays: dict[str, Path] | None = None) -> 
     finally:
         server.shutdown()
         server.server_close()
+
+
+def timed_tap(page: Page, selector: str, until: str = "true") -> float:
+    """Tap ``selector`` in the page and return the milliseconds until the JavaScript
+    expression ``until`` holds and the next frame is drawn: what the person waits before the
+    screen changes (the app's handler runs inside the click)."""
+    return float(page.evaluate(TIMED_TAP, [selector, until]))
 
 
 @contextmanager

@@ -45,6 +45,7 @@ from tests.e2e.table import (
     choose_dice_tiles,
     click_canvas,
     play_hand_with_buttons,
+    play_the_days_deal,
     play_to_the_match_end,
     settle,
     state,
@@ -251,7 +252,11 @@ def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
     return problems
 
 
-PUZZLES = (("puzzle-open", "block-2-0002"), ("puzzle-partners", "partnership-block-4-0001"), ("puzzle-hidden", "block-2-h001"))
+PUZZLES = (
+    ("puzzle-open", "block-2-0002"),
+    ("puzzle-partners", "partnership-block-4-0001"),
+    ("puzzle-hidden", "block-2-h001"),
+)
 """(screen, puzzle id) of each puzzle shown at the table."""
 
 
@@ -278,12 +283,7 @@ def _puzzle_screens(page: Page, app_url: str, embed: str, size: str, out: Path) 
         page.screenshot(path=out / f"puzzles-dialog-{size}.png")
     page.goto(f"{app_url}?daily=all-fives&aidelay=0{embed}")
     page.wait_for_function(READY)
-    for _ in range(80):
-        current = settle(page)
-        if current["phase"] == "daily-over":
-            break
-        _tap_my_move(page, current)
-    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
+    play_the_days_deal(page, _tap_my_move)
     problems[f"daily-deal-over-{size}"] = _shot_table(page, 0, out / f"daily-deal-over-{size}.png")
     return problems
 

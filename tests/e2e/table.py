@@ -127,6 +127,23 @@ def play_to_the_match_end(page: Page | Frame, move: Callable[[Any, dict[str, Any
     raise AssertionError("the match did not end")
 
 
+def play_the_days_deal(
+    page: Page | Frame, move: Callable[[Any, dict[str, Any]], None] = make_my_move_with_buttons
+) -> dict[str, Any]:
+    """Play the day's deal at the table to its end, the person's moves made by ``move(page,
+    state)``, and wait until the Expert has played it again in the person's seat; the final
+    state."""
+    for _ in range(400):
+        current = settle(page)
+        if current["phase"] == "daily-over":
+            break
+        move(page, current)
+    else:
+        raise AssertionError("the day's deal did not end after 400 moves")
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null", polling=200)
+    return state(page)
+
+
 def choose_rule_set(page: Page | Frame, variant: str) -> None:
     """Pick ``variant`` in the open New game dialog's rule-set picker."""
     page.check(f"#ng-variants input[name='variant'][value='{variant}']")

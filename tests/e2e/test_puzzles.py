@@ -16,7 +16,14 @@ from playwright.sync_api import Browser, Page, expect
 from engine.puzzles.daily import daily_puzzle
 from engine.puzzles.shipped import load_puzzles
 from tests.e2e.hosts import serve_host_site
-from tests.e2e.table import VIEWPORTS, click_canvas, make_my_move_with_buttons, settle, state
+from tests.e2e.table import (
+    VIEWPORTS,
+    click_canvas,
+    make_my_move_with_buttons,
+    play_the_days_deal,
+    settle,
+    state,
+)
 from tests.helpers.axe import axe_violations
 from tests.helpers.boxes import problems as box_problems
 from tests.helpers.browser import OpenApp
@@ -116,9 +123,7 @@ def test_the_answer_is_shown_and_the_game_waits_behind(open_app: OpenApp) -> Non
     shown = puzzle_state(page)
     assert shown["outcome"] == "failed" and shown["step"] == len(shown["line"])
     page.click("#puzzle-next-btn")
-    page.wait_for_function(
-        f"JSON.parse(window.dominoesTest.state()).puzzle.id !== {json.dumps(shown['id'])}"
-    )
+    page.wait_for_function(f"JSON.parse(window.dominoesTest.state()).puzzle.id !== {json.dumps(shown['id'])}")
     page.click("#puzzle-leave-btn")
     page.wait_for_function("!JSON.parse(window.dominoesTest.state()).puzzle")
     back = settle(page)
@@ -136,7 +141,9 @@ def test_a_hidden_hand_puzzle_shows_only_the_persons_tiles(open_app: OpenApp) ->
 def test_a_bad_puzzle_link_says_so_and_shows_the_list(open_app: OpenApp) -> None:
     page = open_app("?puzzle=no-such-puzzle&aidelay=0").page
     expect(page.locator("#puzzles-dialog")).to_be_visible()
-    expect(page.locator("#puzzles-said")).to_have_text("There is no puzzle called “no-such-puzzle”. Choose one here.")
+    expect(page.locator("#puzzles-said")).to_have_text(
+        "There is no puzzle called “no-such-puzzle”. Choose one here."
+    )
     assert state(page).get("puzzle") is None
 
 
@@ -205,13 +212,7 @@ def test_the_days_deal_resumes_after_a_reload_and_is_compared_with_the_expert(op
     page.wait_for_function("document.body.dataset.appState === 'ready'")
     back = settle(page)
     assert back["hand"] == moved["hand"] and back["layout_tiles"] == moved["layout_tiles"], "the deal resumes"
-    for _ in range(60):
-        now = settle(page)
-        if now["phase"] == "daily-over":
-            break
-        make_my_move_with_buttons(page, now)
-    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
-    done = state(page)["daily"]
+    done = play_the_days_deal(page)["daily"]
     record = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
     assert done["you"] == hand_margin(read_record(record), 0)
     thinking = expert_in_your_seat(daily_settings("draw-2"), done["seed"])
@@ -316,11 +317,6 @@ def test_the_puzzle_screens_fit_and_nothing_overlaps(open_app: OpenApp, size: st
     check("puzzle-missed")
     page.goto(f"{page.url.split('?')[0]}?daily=draw-2&aidelay=0{embed}")
     page.wait_for_function("document.body.dataset.appState === 'ready'")
-    for _ in range(60):
-        current = settle(page)
-        if current["phase"] == "daily-over":
-            break
-        make_my_move_with_buttons(page, current)
-    page.wait_for_function("JSON.parse(window.dominoesTest.state()).daily.expert !== null")
+    play_the_days_deal(page)
     page.locator("#table").focus()  # (the keyboard twin's buttons used to play stand aside)
     check("daily-deal-over")

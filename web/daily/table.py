@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
-from web.clipboard import copy_text
+from web.clipboard import share_result
 from web.daily import DAILY_CLICKS
 from web.daily.controller import DailyController, hand_margin
 from web.daily.expert import expert_in_your_seat
@@ -103,13 +103,7 @@ class DailyTable(LineTable):
         )
         location = self.around.window.location
         link = f"{location.origin}{location.pathname}?daily={self.settings.variant}"
-
-        async def copy() -> None:
-            copied = await copy_text(self.around.window, f"{text}\n{link}")
-            self.page.show_status("Result copied: paste it anywhere." if copied else text)
-            self.page.document.body.dataset.copied = str(len(text))
-
-        task = asyncio.ensure_future(copy())
+        task = asyncio.ensure_future(share_result(self.around.window, self.page, text, link))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -154,9 +148,7 @@ class DailyTable(LineTable):
         kept = self.result()
         margin = hand_margin(expert.match, 0)
         if kept is not None and margin is not None:
-            self.results.keep(
-                DailyResult(kept.day, kept.variant, kept.you, margin, expert.save())
-            )
+            self.results.keep(DailyResult(kept.day, kept.variant, kept.you, margin, expert.save()))
         if current():
             self._show_daily()
 

@@ -24,7 +24,7 @@ from engine.puzzles.choose import choose_puzzle, matching
 from engine.puzzles.daily import DAILY_VARIANTS, daily_puzzle
 from engine.puzzles.puzzle import Puzzle, read_puzzles
 from engine.puzzles.themes import THEMES
-from web.clipboard import copy_text
+from web.clipboard import share_result
 from web.embedding.host_link import HostLink
 from web.page import Page
 from web.puzzles.controller import PuzzleController, PuzzleRun
@@ -155,9 +155,7 @@ class PuzzleDesk:
         said = [
             f"{GAMES[r.variant].name if r.variant in GAMES else r.variant}: {result_words(r)}" for r in played
         ]
-        self.page.el("daily-today").textContent = (
-            " ".join(said) if said else "No deal played today yet."
-        )
+        self.page.el("daily-today").textContent = " ".join(said) if said else "No deal played today yet."
 
     def _play_daily(self) -> None:
         """Open today's deal of the chosen rule set (its own page: its own save slot for the day)."""
@@ -367,13 +365,7 @@ class PuzzleDesk:
         result = "solved at the first try ✓" if run.outcome == "solved" else "missed ✗"
         text = f"Dominoes puzzle of {day.day} {day:%B} {day.year}: {result}"
         link = f"{self.window.location.origin}{self.window.location.pathname}?puzzle={run.puzzle_id}"
-
-        async def copy() -> None:
-            copied = await copy_text(self.window, f"{text}\n{link}")
-            self.page.show_status("Result copied: paste it anywhere." if copied else text)
-            self.page.document.body.dataset.copied = str(len(text))
-
-        self._run(copy())
+        self._run(share_result(self.window, self.page, text, link))
 
     def leave(self) -> None:
         """Back to the person's game."""
