@@ -103,17 +103,13 @@ function offerUpdates(registration) {
     boot.update = "ready";
     banner.hidden = false;
   };
-  let asking = 0;
   const activate = () => {
     if (!accepted || !waiting || !atRest()) return;
     rest.disconnect();
     boot.update = "activating";
-    // Ask the worker waiting now (a newer install may have replaced the one offered), and
-    // ask again every few seconds until the new build takes over: a message to a waiting
-    // worker that the browser stops and starts again can go unheard (seen, rarely, under load).
-    const ask = () => (registration.waiting || waiting).postMessage("activate-update");
-    ask();
-    asking = setInterval(ask, 5000);
+    // The worker waiting now: a newer install may have replaced the one offered. It takes
+    // over once the old worker is stopped, which the browser does as soon as it is idle.
+    (registration.waiting || waiting).postMessage("activate-update");
   };
   const rest = new MutationObserver(activate);
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
@@ -131,7 +127,6 @@ function offerUpdates(registration) {
     controller = navigator.serviceWorker.controller;
     if (!previous) return; // the first install taking this page over: nothing changed
     // A new build took over (accepted here or in another tab): load it once at rest.
-    clearInterval(asking);
     boot.update = "activating";
     banner.hidden = true;
     const reload = () => {

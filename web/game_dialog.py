@@ -251,26 +251,21 @@ class GameDialog:
     def _fill_stats(self) -> None:
         stats = self.stats
         body = self.page.el("stats-body")
-        if stats is None:
-            body.textContent = "No hand finished yet."
-            return
-        current = self.app.table.settings.variant
-        order = sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant))
-        cards = [
-            self._stats_card(
-                VARIANTS[variant].name if variant in VARIANTS else variant, stats_lines(stats.of(variant))
-            )
-            for variant in order
-        ]
-        from web.storage.puzzle_book import PuzzleBook  # (read only here: the boot needs none of it)
+        cards = []
+        if stats is not None:
+            current = self.app.table.settings.variant
+            for variant in sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant)):
+                name = VARIANTS[variant].name if variant in VARIANTS else variant
+                cards.append(self._stats_card(name, stats_lines(stats.of(variant))))
+            from web.storage.puzzle_book import PuzzleBook  # (read only here: the boot needs none of it)
 
-        puzzles = PuzzleBook(stats.storage)
-        if puzzles.attempts:
-            cards.append(self._stats_card("Puzzles", puzzles.lines()))
-        if not cards:
+            puzzles = PuzzleBook(stats.storage)
+            if puzzles.attempts:
+                cards.append(self._stats_card("Puzzles", puzzles.lines()))
+        if cards:
+            body.replaceChildren(*cards)
+        else:
             body.textContent = "No hand finished yet."
-            return
-        body.replaceChildren(*cards)
 
     def _stats_card(self, title: str, lines: list[tuple[str, str]]) -> Any:
         """A card of figures: its title, then each (what, how many) as a term and its value."""

@@ -31,13 +31,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.served import BOOTED, add_browser_options, served_chromium, throttle_rates, timed_tap  # noqa: E402
-from tests.e2e.table import play_the_days_deal, state, throttle_cpu, watch_long_tasks  # noqa: E402
+from tests.bench.served import add_browser_options, booted_page, served_chromium, throttle_rates, timed_tap  # noqa: E402
+from tests.e2e.table import play_the_days_deal, state, watch_long_tasks  # noqa: E402
 
 PUZZLE_ID = "all-fives-2-0008"
 """An open-hand puzzle of three moves."""
@@ -46,51 +46,39 @@ TARGET_MS = 1000.0
 """A puzzle on the table within a second of the table being ready, at 4x CPU throttling."""
 
 
-def fresh_page(browser: Browser, url: str, rate: float) -> Page:
-    """A first visit to ``url``, its CPU throttled ``rate`` times from the start, booted."""
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    throttle_cpu(page, rate)
-    page.goto(url)
-    page.wait_for_function(BOOTED, timeout=TIMEOUT_MS, polling=100)
-    return page
-
-
 def link_after_ready(browser: Browser, url: str, rate: float) -> float:
     """A ``?puzzle=`` link: ms from the table's readiness to the puzzle drawn."""
-    page = fresh_page(browser, f"{url}?puzzle={PUZZLE_ID}&aidelay=0", rate)
-    page.wait_for_function("document.body.dataset.puzzle === 'solving'", timeout=TIMEOUT_MS)
-    ready = page.evaluate("performance.getEntriesByName('dominoes:ready')[0].startTime")
-    seen = page.evaluate("performance.getEntriesByName('dominoes:puzzle-on-table')[0].startTime")
-    page.context.close()
+    with booted_page(browser, f"{url}?puzzle={PUZZLE_ID}&aidelay=0", TIMEOUT_MS, rate) as page:
+        page.wait_for_function("document.body.dataset.puzzle === 'solving'", timeout=TIMEOUT_MS)
+        ready = page.evaluate("performance.getEntriesByName('dominoes:ready')[0].startTime")
+        seen = page.evaluate("performance.getEntriesByName('dominoes:puzzle-on-table')[0].startTime")
     return max(0.0, float(seen) - float(ready))
 
 
 def menu_and_move(browser: Browser, url: str, rate: float) -> tuple[float, float]:
     """Solve a puzzle from the menu (ms to the puzzle drawn), then its first move checked (ms)."""
-    page = fresh_page(browser, f"{url}?variant=all-fives&players=2&seed=3&aidelay=0", rate)
-    page.click("#puzzles-btn")
-    page.wait_for_function(
-        "document.querySelector('#puzzles-variant').options.length > 2", timeout=TIMEOUT_MS
-    )
-    page.select_option("#puzzles-variant", "all-fives")
-    opened = timed_tap(page, "#puzzles-start-btn", until="document.body.dataset.puzzle")
-    page.wait_for_function("document.body.dataset.phase === 'human'", timeout=TIMEOUT_MS)
-    answer = state(page)["puzzle"]["next"]
-    tile = answer.partition("@")[0]
-    moved = timed_tap(page, f"#a11y-hand button[data-move='{tile}']")
-    page.context.close()
+    game = f"{url}?variant=all-fives&players=2&seed=3&aidelay=0"
+    with booted_page(browser, game, TIMEOUT_MS, rate) as page:
+        page.click("#puzzles-btn")
+        page.wait_for_function(
+            "document.querySelector('#puzzles-variant').options.length > 2", timeout=TIMEOUT_MS
+        )
+        page.select_option("#puzzles-variant", "all-fives")
+        opened = timed_tap(page, "#puzzles-start-btn", until="document.body.dataset.puzzle")
+        page.wait_for_function("document.body.dataset.phase === 'human'", timeout=TIMEOUT_MS)
+        answer = state(page)["puzzle"]["next"]
+        tile = answer.partition("@")[0]
+        moved = timed_tap(page, f"#a11y-hand button[data-move='{tile}']")
     return opened, moved
 
 
 def deal_longest_task(browser: Browser, url: str, rate: float) -> float:
     """The day's deal played through and played again by the Expert; the longest task (ms)."""
-    page = fresh_page(browser, f"{url}?daily=draw-2&aidelay=0", rate)
-    watch_long_tasks(page)
-    page.set_default_timeout(TIMEOUT_MS)
-    play_the_days_deal(page)
-    tasks = json.loads(page.evaluate("JSON.stringify(window.__longTasks)"))
-    page.context.close()
+    with booted_page(browser, f"{url}?daily=draw-2&aidelay=0", TIMEOUT_MS, rate) as page:
+        watch_long_tasks(page)
+        page.set_default_timeout(TIMEOUT_MS)
+        play_the_days_deal(page)
+        tasks = json.loads(page.evaluate("JSON.stringify(window.__longTasks)"))
     return max(tasks, default=0.0)
 
 

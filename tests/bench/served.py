@@ -18,6 +18,7 @@ from buildtools.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from buildtools.dist import build  # noqa: E402
 from buildtools.paths import DIST  # noqa: E402
 from buildtools.server import make_server  # noqa: E402
+from tests.e2e.table import throttle_cpu  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -84,12 +85,17 @@ def timed_tap(page: Page, selector: str, until: str = "true") -> float:
 
 
 @contextmanager
-def booted_page(browser: Browser, url: str, timeout_ms: float = 240_000) -> Iterator[Page]:
+def booted_page(
+    browser: Browser, url: str, timeout_ms: float = 240_000, throttle: float = 1.0
+) -> Iterator[Page]:
     """The app at ``url`` booted in a fresh 1280x800 context with no service worker (a first
-    visit); the context is closed after the block. Stops the benchmark if the page failed."""
+    visit), its CPU slowed ``throttle`` times from before the page loads; the context is
+    closed after the block. Stops the benchmark if the page failed."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
+        if throttle != 1.0:
+            throttle_cpu(page, throttle)
         page.goto(url)
         page.wait_for_function(BOOTED, timeout=timeout_ms, polling=50)
         if page.evaluate("document.body.dataset.appState") != "ready":

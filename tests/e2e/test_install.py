@@ -228,7 +228,7 @@ def accept_update_and_wait_for_reload(page: Page) -> None:
     it is idle. But Playwright attaches DevTools to every service worker, and a worker with
     DevTools attached is never stopped for being idle; under load Chromium sometimes starts
     the old worker again just after the update is accepted, and then (seen with a CDP probe)
-    the new worker waits, skipWaiting called every 5 s, until the old one is stopped by hand,
+    the new worker waits, skipWaiting called, until the old one is stopped by hand,
     when the update goes through at once. So when the update is stuck just there, the test
     stops the old worker as the browser would have.
     """
