@@ -38,6 +38,7 @@ WEB_ASSETS = {
     "theme.js": "theme.js",
     "style.css": "style.css",
     "manifest.webmanifest": "manifest.webmanifest",
+    "fair-play.html": "fair-play.html",
 }
 #: Image files in ``web/`` (any name: the icons, the felt's weave) are copied to ``dist/`` too.
 ICON_SUFFIXES = (".svg", ".png", ".ico", ".webp")

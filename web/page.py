@@ -14,6 +14,7 @@ from typing import Any
 from engine import Draw, MatchScoring, Pass, get_variant
 from engine.catalogue import get_game
 from engine.words import agree, sentence
+from web.fair_deal import ended_words, in_play_words, verified_words
 from web.line.controller import Controller, Settings
 from web.line.match_end import MatchEnd, match_end
 from web.spoken import log_entry
@@ -407,6 +408,10 @@ class Page:
         if note:
             self.el("hand-total").textContent += f" {note[0].upper()}{note[1:]}."
         self.el("hand-sheet").replaceChildren(self.sheet_table(controller))
+        deal_said = ended_words(match)
+        self.el("hand-deal").hidden = not deal_said
+        self.el("hand-deal-said").textContent = deal_said
+        self.el("verify-deal-btn").hidden = not deal_said
         self.el("next-hand-btn").hidden = match.result is not None
         self.el("new-match-btn").hidden = match.result is None
         self.el("rematch-btn").hidden = match.result is None
@@ -487,7 +492,13 @@ class Page:
         """Open the score sheet: each hand's points and the running totals, side by side."""
         self.el("sheet-title").textContent = f"Score sheet · {score_text(controller)}"
         self.el("sheet-body").replaceChildren(self.sheet_table(controller))
+        self.el("sheet-deal").textContent = in_play_words(controller.match)
         self.el("sheet-dialog").showModal()
+
+    def show_deal_verified(self, controller: Controller) -> None:
+        """Verify the finished hand's deal and say what the check found, in place of the button."""
+        self.el("hand-deal-said").textContent = verified_words(controller.match)
+        self.el("verify-deal-btn").hidden = True
 
     def sheet_table(self, controller: Controller) -> Any:
         """The score sheet as a table: per side, the points of each hand won and the running total.

@@ -60,8 +60,9 @@ class LineGame(Game):
         target: int | None = None,
         options: Mapping[str, str] | None = None,
     ) -> GameState:
-        """A new match of the variant's rules for this table, dealt from ``seed``."""
-        return LineGameState(self, Match(self.variant.rules(players, target, options), seed))
+        """A new match of the variant's rules for this table, each hand dealt from a seed that
+        ``seed`` gives and committed to before the deal (:mod:`engine.fair_deals`)."""
+        return LineGameState(self, Match(self.variant.rules(players, target, options), seed, committed=True))
 
     def read(self, text: str) -> GameState:
         """The match a record of this rule set describes (a record of another is refused)."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import EngineError, IllegalActionError, RulesError
+from engine.fair_deals import DealSeal
 from engine.line.actions import Action
 from engine.line.events import Deal, HandResult, Opening, Penalized, Scored
 from engine.line.hand import Hand
@@ -20,6 +21,9 @@ __all__ = [
     "Match",
     "MatchResult",
     "PartnerDraw",
+    "SeededDeal",
+    "draw_for_lead",
+    "draw_for_partners",
     "settle_lead_draw",
     "settle_partner_draw",
 ]
@@ -43,6 +47,16 @@ class PartnerDraw:
     rounds: tuple[tuple[Tile, ...], ...]
     seating: tuple[int, ...]
     dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeededDeal:
+    """What a hand's seed deals in a match with committed deals: the hand, and for the
+    first hand the draws for partners and for the lead made from the same seed before it."""
+
+    hand: Hand
+    partner_draw: PartnerDraw | None = None
+    lead_draws: tuple[LeadDraw, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +106,8 @@ class Match:
         *,
         partner_rounds: Sequence[Sequence[Tile]] = (),
         lead_rounds: Sequence[Sequence[Tile]] = (),
+        committed: bool = False,
+        seals: Sequence[DealSeal | None] = (),
     ) -> None:
         """Start a match and deal its first hand.
 
@@ -103,21 +119,36 @@ class Match:
         be ``None`` for a record written without one: those shuffles are then seeded by a
         fixed text. Raises :class:`RulesError` (``bad-deal``) for a recorded deal or draw
         the rules do not allow.
+
+        With ``committed`` each hand is dealt from its own seed (:mod:`engine.fair_deals`),
+        the first hand's seed making the draws before it too; ``seals`` are the first hands'
+        seals as a record states them (``None``: as the match's seed makes it), a recorded
+        seed dealing in place of the one the match's seed gives.
         """
         self.rules = rules
         self.seed = seed
+        self.committed = committed
+        """Whether each hand is dealt from a seed committed to before the deal."""
         self.tags: dict[str, str] = {}
         """What a record says about the match beyond its play: names, levels, date, event
         (see :mod:`engine.line.notation`); the engine only keeps them."""
-        self._rng = random.Random(seed if seed is not None else "no seed recorded")
+        self._recorded_seals = list(seals)
+        self.start_position: str | None = None
+        """The position the first hand started from, if it did (see :meth:`start_from`)."""
+        self._rng = (
+            self._hand_rng(1)
+            if committed
+            else random.Random(seed if seed is not None else "no seed recorded")
+        )
         self._recorded_deals = list(deals)
+        self._openings: list[tuple[int | None, tuple[int, ...]]] = []
         self.scores: list[int] = [0] * rules.sides
         self.results: list[HandResult] = []
         self.sheet: list[HandScore] = []
         self.lead_draws: tuple[LeadDraw, ...] = ()
         self.partner_draw: PartnerDraw | None = None
         if rules.partner_draw:
-            self.partner_draw = self._draw_for_partners()
+            self.partner_draw = draw_for_partners(rules, self._rng)
             if partner_rounds:
                 self.partner_draw = settle_partner_draw(rules, partner_rounds)
         elif partner_rounds:
@@ -129,7 +160,8 @@ class Match:
         """Six-love with the play-off option: the current hand is the play-off at 1-1."""
         starter: int | None = None
         if rules.first_opener is FirstOpener.HIGH_DRAW:
-            starter = self._draw_for_lead()
+            self.lead_draws = draw_for_lead(rules, self._rng)
+            starter = _heaviest(self.lead_draws[-1].draws)[0]
             if lead_rounds:
                 self.lead_draws = settle_lead_draw(rules, lead_rounds)
                 starter = _heaviest(self.lead_draws[-1].draws)[0]
@@ -140,8 +172,6 @@ class Match:
         """Every hand dealt so far, the current one last (each keeps its deal and actions)."""
         self.hand = self._deal(starter, ())
         self._seen_events = 0
-        self.start_position: str | None = None
-        """The position the first hand started from, if it did (see :meth:`start_from`)."""
         self.start_scores: tuple[int, ...] = (0,) * rules.sides
         """The match score before the first move (not 0-0 when it started from a position)."""
 
@@ -172,7 +202,16 @@ class Match:
             deals[0] = None
         partner_rounds = self.partner_draw.rounds if self.partner_draw is not None else ()
         lead_rounds = [tuple(tile for _, tile in draw.draws) for draw in self.lead_draws]
-        match = Match(self.rules, self.seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
+        seals = [self.seal(number) for number in range(1, len(self.hands) + 1)]
+        match = Match(
+            self.rules,
+            self.seed,
+            deals,
+            partner_rounds=partner_rounds,
+            lead_rounds=lead_rounds,
+            committed=self.committed,
+            seals=seals,
+        )
         if self.start_position is not None:
             match.start_from(self.hands[0].start_copy(), self.start_scores, self.start_position)
         match.tags = dict(self.tags)
@@ -182,6 +221,42 @@ class Match:
             for action in hand.actions if index < hand_index else hand.actions[:moves]:
                 match.apply(action)
         return match
+
+    def seal(self, number: int) -> DealSeal | None:
+        """Hand ``number``'s seal in a match with committed deals (``None`` in another match, for
+        a hand started from a position, and past the recorded hands of a match without a seed).
+        It holds the seed and salt whenever they are known: show them only once the hand is over."""
+        if not self.committed or (number == 1 and self.start_position is not None):
+            return None
+        recorded = self._recorded_seals[number - 1] if number <= len(self._recorded_seals) else None
+        if recorded is not None and (recorded.revealed or self.seed is None):
+            return recorded
+        if self.seed is None:
+            return None
+        return DealSeal.of_match(self.seed, number)
+
+    def seeded_deal(self, number: int, seed: int) -> SeededDeal:
+        """What ``seed`` deals as hand ``number`` (already dealt) of this match, opened as that
+        hand was: for checking a revealed seed against the deal played."""
+        if not 1 <= number <= len(self._openings):
+            raise IllegalActionError(f"hand {number} has not been dealt", "hand-not-over")
+        rng = random.Random(seed)
+        partner_draw = draw_for_partners(self.rules, rng) if number == 1 and self.rules.partner_draw else None
+        starter, choices = self._openings[number - 1]
+        lead_draws: tuple[LeadDraw, ...] = ()
+        if number == 1 and self.rules.first_opener is FirstOpener.HIGH_DRAW:
+            lead_draws = draw_for_lead(self.rules, rng)
+            starter = _heaviest(lead_draws[-1].draws)[0]
+        return SeededDeal(Hand.deal(self.rules, rng, starter, choices), partner_draw, lead_draws)
+
+    def _hand_rng(self, number: int) -> random.Random:
+        """The shuffles of hand ``number`` of a match with committed deals: its seal's seed."""
+        recorded = self._recorded_seals[number - 1] if number <= len(self._recorded_seals) else None
+        if recorded is not None and recorded.seed is not None:
+            return random.Random(recorded.seed)
+        if self.seed is not None:
+            return random.Random(DealSeal.of_match(self.seed, number).seed)
+        return random.Random(f"no seed recorded, hand {number}")
 
     @property
     def hand_number(self) -> int:
@@ -231,12 +306,15 @@ class Match:
             raise IllegalActionError("the current hand is still being played", "hand-not-over")
         starter, choices = self._next_opening(last)
         self._starter = starter
+        if self.committed:
+            self._rng = self._hand_rng(len(self.hands) + 1)
         self.hand = self._deal(starter, choices)
         self._seen_events = 0
         return self.hand
 
     def _deal(self, starter: int | None, choices: tuple[int, ...]) -> Hand:
         """The next hand: the seeded shuffle, replaced by the recorded deal if there is one."""
+        self._openings.append((starter, choices))
         hand = Hand.deal(self.rules, self._rng, starter, choices)
         number = len(self.hands) + 1
         if number <= len(self._recorded_deals):
@@ -366,34 +444,35 @@ class Match:
         credited = sum(best - score for side, score in enumerate(self.scores) if side != winner)
         self.result = MatchResult(winner, tuple(self.scores), credited)
 
-    # --- draws before the first hand --------------------------------------------------
 
-    def _draw_for_lead(self) -> int:
-        """Each seat draws a tile; the heaviest starts; tied seats draw again."""
-        contenders = list(range(self.rules.players))
-        pool: list[Tile] = []
-        rounds: list[LeadDraw] = []
-        while True:
-            if len(pool) < len(contenders):
-                pool = list(self.rules.tiles)
-                self._rng.shuffle(pool)
-            draws = tuple((seat, pool.pop()) for seat in contenders)
-            rounds.append(LeadDraw(draws))
-            contenders = _heaviest(draws)
-            if len(contenders) == 1:
-                self.lead_draws = tuple(rounds)
-                return contenders[0]
+def draw_for_lead(rules: Rules, rng: random.Random) -> tuple[LeadDraw, ...]:
+    """The draw for the lead made with ``rng``: each seat draws a tile, the heaviest starts
+    (the last round's), tied seats draw again."""
+    contenders = list(range(rules.players))
+    pool: list[Tile] = []
+    rounds: list[LeadDraw] = []
+    while True:
+        if len(pool) < len(contenders):
+            pool = list(rules.tiles)
+            rng.shuffle(pool)
+        draws = tuple((seat, pool.pop()) for seat in contenders)
+        rounds.append(LeadDraw(draws))
+        contenders = _heaviest(draws)
+        if len(contenders) == 1:
+            return tuple(rounds)
 
-    def _draw_for_partners(self) -> PartnerDraw:
-        """Each player draws a tile; the two lowest are partners; draw again while that is unclear."""
-        rounds: list[tuple[Tile, ...]] = []
-        while True:
-            pool = list(self.rules.tiles)
-            self._rng.shuffle(pool)
-            rounds.append(tuple(pool.pop() for _ in range(4)))
-            draw = _partners_of(rounds)
-            if draw is not None:
-                return draw
+
+def draw_for_partners(rules: Rules, rng: random.Random) -> PartnerDraw:
+    """The draw for partners made with ``rng``: each player draws a tile, the two lowest are
+    partners; drawn again while that is unclear."""
+    rounds: list[tuple[Tile, ...]] = []
+    while True:
+        pool = list(rules.tiles)
+        rng.shuffle(pool)
+        rounds.append(tuple(pool.pop() for _ in range(4)))
+        draw = _partners_of(rounds)
+        if draw is not None:
+            return draw
 
 
 def _heaviest(draws: Sequence[tuple[int, Tile]]) -> list[int]:

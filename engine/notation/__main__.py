@@ -1,9 +1,15 @@
-"""Check a record or a position from the command line.
+"""Check a record or a position, or verify a record's deals, from the command line.
 
     python -m engine.notation check FILE [FILE ...]
+    python -m engine.notation verify FILE [FILE ...]
 
-Prints what each file holds, or its first error with the line, a caret under the column
-and what was expected there; exits with 1 if any file is not valid.
+``check`` prints what each file holds, or its first error with the line, a caret under the
+column and what was expected there; exits with 1 if any file is not valid.
+
+``verify`` checks every finished hand of each record against the commitment shown before it
+was dealt (:mod:`engine.fair_deals`), printing a line per hand; exits with 0 when every
+finished hand verifies ("verified"), else with 1, naming each hand whose seed or deal does
+not match its commitment (and for a record with nothing to verify, saying why).
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from engine.dice.notation import DICE_VARIANT, read_dice_record
 from engine.errors import NotationError
 from engine.line.notation.position import read_position
 from engine.line.notation.record import read_header, read_record
+from engine.line.verify import Verdict, check_deals
 
-USAGE = "usage: python -m engine.notation check FILE [FILE ...]"
+USAGE = "usage: python -m engine.notation check|verify FILE [FILE ...]"
 
 
 def check(text: str) -> str:
@@ -36,6 +43,35 @@ def check(text: str) -> str:
     return f"a position of {position.rules.variant}, seat {position.turn} to move"
 
 
+def verify(text: str) -> tuple[bool, list[str]]:
+    """Whether a record's deals verify, and what to print: a line per hand, then the verdict.
+    Raises :class:`NotationError` if the text is not a valid record."""
+    if not text.lstrip().startswith(("[", "{")):
+        return False, ["a position has no deals to verify: give a record"]
+    if read_header(text).get("Variant") == DICE_VARIANT:
+        read_dice_record(text)
+        return False, ["nothing to verify: games of dice are not dealt from committed seeds"]
+    checks = check_deals(read_record(text))
+    verdicts = [check.verdict for check in checks]
+    lines = [f"  {check.said}" for check in checks]
+    broken = [check.number for check in checks if check.verdict is Verdict.BROKEN]
+    if broken:
+        hands = ", ".join(map(str, broken))
+        which = f"hand {hands} does" if len(broken) == 1 else f"hands {hands} do"
+        return False, [
+            f"NOT verified: {which} not match the commitment shown before the deal",
+            *lines,
+        ]
+    if Verdict.VERIFIED not in verdicts:
+        if Verdict.OPEN in verdicts:
+            return False, ["nothing to verify yet: no hand with a commitment is over", *lines]
+        return False, [
+            'nothing to verify: the record\'s deals were not committed (no [Deals "committed"] tag)'
+        ]
+    count = verdicts.count(Verdict.VERIFIED)
+    return True, [f"verified: {count} hand{'s' * (count != 1)} dealt as committed before play", *lines]
+
+
 def pointed(text: str, error: NotationError) -> str:
     """The line of ``text`` an error is on, with a caret under its column."""
     if error.line is None or error.column is None:
@@ -49,9 +85,10 @@ def pointed(text: str, error: NotationError) -> str:
 
 def main(argv: list[str]) -> int:
     """Run the command line; returns the exit status."""
-    if len(argv) < 2 or argv[0] != "check":
+    if len(argv) < 2 or argv[0] not in ("check", "verify"):
         print(USAGE, file=sys.stderr)
         return 2
+    verifying = argv[0] == "verify"
     status = 0
     for name in argv[1:]:
         try:
@@ -61,7 +98,14 @@ def main(argv: list[str]) -> int:
             status = 1
             continue
         try:
-            print(f"{name}: {check(text)}")
+            if verifying:
+                verified, lines = verify(text)
+                print(f"{name}: {lines[0]}")
+                for line in lines[1:]:
+                    print(line)
+                status = status if verified else 1
+            else:
+                print(f"{name}: {check(text)}")
         except NotationError as error:
             where, said = name, str(error)
             if error.line is not None:

@@ -4,8 +4,8 @@ Read from the source (imports inside functions count too: a circle hidden in a f
 still a circle). The layers, bottom up:
 
 1. the shared core: ``engine.tiles``, ``errors``, ``words``, ``game``, ``thinking`` (a search
-   run in slices), ``lab`` (what the lab tools share), ``rating`` (Glicko-2) and
-   ``engine.notation`` (the text reader);
+   run in slices), ``lab`` (what the lab tools share), ``rating`` (Glicko-2), ``fair_deals``
+   (the hashes of deals anyone can verify) and ``engine.notation`` (the text reader);
 2. a package per kind of game, ``engine.line`` and ``engine.dice``, neither importing the
    other; inside each, the computer players (``ai``) above the rules;
 3. ``engine.catalogue``, which lists every game, ``python -m engine.notation`` (which checks a
@@ -30,6 +30,7 @@ CORE = (
     "engine.thinking",
     "engine.lab",
     "engine.rating",
+    "engine.fair_deals",
     "engine.notation",
 )
 KINDS = ("engine.line", "engine.dice")

@@ -1092,7 +1092,7 @@ def test_check_usage_and_unreadable_files(tmp_path, capsys) -> None:  # type: ig
     """No file, or another command: usage on stderr, exit 2. A missing file: exit 1, said so."""
     assert main([]) == 2
     assert main(["check"]) == 2
-    assert main(["verify", "game.txt"]) == 2
+    assert main(["replay", "game.txt"]) == 2
     assert "usage" in capsys.readouterr().err
     missing = tmp_path / "nowhere.txt"
     assert main(["check", str(missing)]) == 1

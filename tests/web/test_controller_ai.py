@@ -28,7 +28,7 @@ def to_bot_decision(controller: Controller) -> None:
 
 
 def test_a_searching_computer_player_thinks_in_slices_and_chooses_as_bot_move_does() -> None:
-    controller = Controller(Settings.for_variant("partnership-block", level="hard"), seed=4)
+    controller = Controller(Settings.for_variant("partnership-block", level="hard"), seed=1)
     to_bot_decision(controller)
     saved = controller.save()
     thinking = controller.bot_thinking()

@@ -45,7 +45,7 @@ CASES: list[tuple[str, Callable[[str], str], str]] = [
     (
         "a tile dealt twice",
         lambda text: re.sub(r'(\[Tiles0 ")(\S+) \S+', r"\g<1>\g<2> \g<2>", text, count=1),
-        "a tile is dealt twice in it (6-1)",
+        "a tile is dealt twice in it (6-4)",
     ),
     ("a 5,000-digit seed", tag("Seed", "9" * 5000), "its seed is not a number this table can use"),
     (

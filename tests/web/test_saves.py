@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from engine import EngineError
 from engine.line.ai import make_bot
 from engine.line.json_record import match_record
+from engine.line.match import Match
 from tests.helpers.storage import BlockedStorage, DictStorage, SecurityError
 from web.line.controller import Controller, Settings
 from web.storage.save_check import (
@@ -53,8 +54,12 @@ TABLES: list[tuple[str, int | None, dict[str, str] | None, int]] = [
 def played(
     variant: str, players: int | None, options: dict[str, str] | None, moves: int, seed: int
 ) -> Controller:
-    """A controller after ``moves`` moves: the person's seat played by an Easy bot, the others by theirs."""
-    controller = Controller(Settings.for_variant(variant, players, options=options), seed)
+    """A controller after ``moves`` moves: the person's seat played by an Easy bot, the others by theirs.
+
+    Its match is dealt as tables dealt when saves were JSON (every hand from the one seed,
+    before deals were committed), so that its JSON save is one such a table wrote."""
+    settings = Settings.for_variant(variant, players, options=options)
+    controller = Controller.over(settings, Match(settings.rules(), seed))
     person, rng = make_bot("greedy"), random.Random(seed)
     for _ in range(moves):
         if controller.phase == "match-over":
@@ -132,7 +137,7 @@ def test_a_whole_match_is_far_below_the_size_limit() -> None:
 def test_a_just_dealt_match_saves_one_empty_hand_and_that_is_a_real_save() -> None:
     # The app saves as soon as a match starts, before any move: hands [[]] is that save, so it
     # passes (a mid-match record replaced by [[]] cannot be told from it).
-    controller = Controller(Settings.for_variant("draw-2"), seed=5)
+    controller = played("draw-2", None, None, 0, seed=5)
     text = legacy_save(controller)
     assert json.loads(text)["record"]["hands"] == [[]]
     assert Controller.restore(validate_save(text).text).view() == controller.view()

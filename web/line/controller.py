@@ -52,7 +52,7 @@ class Controller:
 
     def __init__(self, settings: Settings, seed: int) -> None:
         """Start a new match with ``settings``, dealt from ``seed``."""
-        self._attach(settings, Match(settings.rules(), seed), [[]])
+        self._attach(settings, Match(settings.rules(), seed, committed=True), [[]])
         self._told_up_to.update(dict.fromkeys(self.human_seats, 0))
         self._announce_start()
 

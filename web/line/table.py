@@ -75,6 +75,7 @@ class LineTable:
         "summary-btn",
         "hand-replay-btn",
         "hand-review-btn",
+        "verify-deal-btn",
     )
 
     def __init__(
@@ -216,6 +217,8 @@ class LineTable:
             self._replay_last_hand()
         elif element_id == "hand-review-btn":
             self._review_last_hand()
+        elif element_id == "verify-deal-btn":
+            page.show_deal_verified(self.controller)
         elif element_id == "pass-dialog":
             # The next person has the device; or the person who just played calls their score first.
             if str(event.target.id) == "pass-call-btn":

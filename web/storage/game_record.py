@@ -104,7 +104,7 @@ def game_from_position(text: str, seed: int, levels: tuple[str, ...] = ()) -> tu
     if levels:
         settings = Settings(settings.variant, settings.players, settings.target, levels, settings.options)
     hand = position.hand(random.Random(seed))
-    match = Match(rules, seed)
+    match = Match(rules, seed, committed=True)
     match.start_from(hand, position.scores, write_position(hand, position.scores))
     return settings, match
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import EngineError, NotationError, RulesError
+from engine.fair_deals import COMMITTED, DealSeal, is_commitment, is_salt
 from engine.line.actions import Action, Claim, Draw, Lead, Pass
 from engine.line.events import Deal, Penalized, Scored
 from engine.line.hand import Hand
@@ -36,7 +37,15 @@ from engine.notation.text import (
 )
 from engine.tiles import Tile
 
-__all__ = ["STRUCTURE_TAGS", "header_tags", "read_header", "read_record", "seed_tag", "write_record"]
+__all__ = [
+    "SEAL_TAGS",
+    "STRUCTURE_TAGS",
+    "header_tags",
+    "read_header",
+    "read_record",
+    "seed_tag",
+    "write_record",
+]
 
 STRUCTURE_TAGS = frozenset(
     {
@@ -45,6 +54,7 @@ STRUCTURE_TAGS = frozenset(
         "Target",
         "Options",
         "Seed",
+        "Deals",
         "PartnerDraw",
         "LeadDraw",
         "Result",
@@ -53,6 +63,10 @@ STRUCTURE_TAGS = frozenset(
         "Position",
     }
 )
+
+SEAL_TAGS = ("Commitment", "DealSeed", "DealSalt")
+"""A hand's tags of a deal anyone can verify (:mod:`engine.fair_deals`), after ``[Hand]``:
+the commitment, and once the hand is over the seed and salt it hashes."""
 """Tags the engine reads and writes itself; any other tag is kept in :attr:`Match.tags`."""
 
 _FIRST_TAGS = ("Event", "Site", "Date")
@@ -72,6 +86,7 @@ def write_record(match: Match) -> str:
     names = _seat_names(match)
     for number, hand in enumerate(match.hands, start=1):
         lines += ["", tag_text("Hand", str(number))]
+        lines += _seal_lines(match.seal(number), hand.is_over)
         if number == 1 and match.start_position is not None:
             lines.append(tag_text("Position", match.start_position))
         else:
@@ -86,6 +101,16 @@ def write_record(match: Match) -> str:
             totals = "-".join(str(total) for total in score.totals)
             lines.append("{" + f"{said}. Score {totals}".replace("{", "(").replace("}", ")") + "}")
     return "\n".join(lines) + "\n"
+
+
+def _seal_lines(seal: DealSeal | None, over: bool) -> list[str]:
+    """A hand's seal as tags: the commitment, and the seed and salt once the hand is over."""
+    if seal is None:
+        return []
+    lines = [tag_text("Commitment", seal.commitment)]
+    if over and seal.seed is not None and seal.salt is not None:
+        lines += [tag_text("DealSeed", str(seal.seed)), tag_text("DealSalt", seal.salt)]
+    return lines
 
 
 def _header(match: Match) -> list[tuple[str, str]]:
@@ -106,6 +131,8 @@ def _header(match: Match) -> list[tuple[str, str]]:
         header += [(name, extra.pop(name)) for name in (f"Seat{seat}", f"Level{seat}") if name in extra]
     if match.seed is not None:
         header.append(("Seed", str(match.seed)))
+    if match.committed:
+        header.append(("Deals", COMMITTED))
     if match.partner_draw is not None:
         header.append(
             ("PartnerDraw", "; ".join(_tiles_in_order(drawn) for drawn in match.partner_draw.rounds))
@@ -209,6 +236,7 @@ class _HandText:
     """One hand's part of a record, before replay."""
 
     tag: Tag
+    seal: dict[str, Tag] = field(default_factory=dict)
     tiles: dict[int, Tag] = field(default_factory=dict)
     position: Tag | None = None
     words: list[Word] = field(default_factory=list)
@@ -242,8 +270,18 @@ def read_record(text: str) -> Match:
     deals = [None if hand.position is not None else _deal(rules, hand) for hand in hands]
     partner_rounds = _rounds(rules, header.get("PartnerDraw"))
     lead_rounds = _rounds(rules, header.get("LeadDraw"))
+    committed = _committed(header)
+    seals = [_seal(hand, committed) for hand in hands]
     try:
-        match = Match(rules, seed, deals, partner_rounds=partner_rounds, lead_rounds=lead_rounds)
+        match = Match(
+            rules,
+            seed,
+            deals,
+            partner_rounds=partner_rounds,
+            lead_rounds=lead_rounds,
+            committed=committed,
+            seals=seals,
+        )
     except EngineError as error:
         tag = _tag_for_deal_error(str(error), header, hands)
         raise error_at(tag.line, tag.column, "a deal the rules allow", str(error)) from None
@@ -272,6 +310,14 @@ def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
                 if token.value != expected:
                     raise error_at(token.line, token.value_column, f"hand number {expected}", token.value)
                 hands.append(_HandText(token))
+            elif (
+                token.name in SEAL_TAGS
+                and token.name not in hands[-1].seal
+                and not hands[-1].words
+                and not hands[-1].tiles
+                and hands[-1].position is None
+            ):
+                hands[-1].seal[token.name] = token
             elif token.name == "Position" and len(hands) == 1 and not hands[-1].words and not hands[-1].tiles:
                 hands[-1].position = token
             elif (
@@ -294,6 +340,69 @@ def _hand_texts(found: Sequence[Tag | Word], index: int) -> list[_HandText]:
             hands[-1].words.append(token)
         index += 1
     return hands
+
+
+def _committed(header: dict[str, Tag]) -> bool:
+    """Whether the ``Deals`` tag says the hands are dealt from committed seeds."""
+    tag = header.get("Deals")
+    if tag is None:
+        return False
+    if tag.value != COMMITTED:
+        raise error_at(tag.line, tag.value_column, f'"{COMMITTED}" (the only kind of deal named)', tag.value)
+    return True
+
+
+def _seal(hand: _HandText, committed: bool) -> DealSeal | None:
+    """The seal a hand's tags state (``None`` if it has none); raises :class:`NotationError`."""
+    tags = hand.seal
+    if not tags:
+        return None
+    first = next(iter(tags.values()))
+    if not committed:
+        raise error_at(
+            first.line,
+            first.column,
+            '[Deals "committed"] among the tags before the first hand',
+            f"[{first.name}",
+        )
+    if hand.position is not None:
+        raise error_at(
+            first.line, first.column, "no commitment: a hand from a position is not dealt", f"[{first.name}"
+        )
+    committed_tag = tags.get("Commitment")
+    if committed_tag is None:
+        raise error_at(
+            first.line, first.column, '[Commitment "..."] before the seed and salt', f"[{first.name}"
+        )
+    if not is_commitment(committed_tag.value):
+        raise error_at(
+            committed_tag.line,
+            committed_tag.value_column,
+            "64 hexadecimal digits (0-9, a-f)",
+            committed_tag.value,
+        )
+    seed_tag_, salt_tag = tags.get("DealSeed"), tags.get("DealSalt")
+    if (seed_tag_ is None) != (salt_tag is None):
+        missing = "DealSalt" if salt_tag is None else "DealSeed"
+        given = seed_tag_ or salt_tag
+        assert given is not None
+        raise error_at(
+            given.line,
+            given.column,
+            f'[{missing} "..."] with it: the seed and salt go together',
+            f"[{given.name}",
+        )
+    if seed_tag_ is None or salt_tag is None:
+        return DealSeal(committed_tag.value)
+    if not re.fullmatch(r"\d{1,20}", seed_tag_.value):
+        raise error_at(
+            seed_tag_.line, seed_tag_.value_column, "a whole number (at most 20 digits)", seed_tag_.value
+        )
+    if not is_salt(salt_tag.value):
+        raise error_at(
+            salt_tag.line, salt_tag.value_column, "32 hexadecimal digits (0-9, a-f)", salt_tag.value
+        )
+    return DealSeal(committed_tag.value, int(seed_tag_.value), salt_tag.value)
 
 
 def _end_of(found: Sequence[Tag | Word]) -> tuple[int, int]:

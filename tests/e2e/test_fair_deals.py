@@ -1,0 +1,67 @@
+"""Deals anyone can verify, in the browser: the fingerprint on the score sheet before play,
+the next hand's at the end of a hand, Verify's verdict, the record carrying all three, and
+the Fair play words with their page, served with the app."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from engine.line.notation import read_record
+from engine.line.verify import Verdict, check_deals
+from tests.e2e.table import play_hand_with_buttons
+from tests.helpers.browser import OpenApp
+
+GAME = "?variant=draw-2&seed=11&aidelay=0"
+FINGERPRINT = r"[0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}"
+
+
+def test_a_hands_fingerprint_is_shown_before_play_and_its_deal_verifies_after(open_app: OpenApp) -> None:
+    page = open_app(GAME).page
+    page.click("#score")
+    sheet_said = page.locator("#sheet-deal").inner_text()
+    first = re.search(FINGERPRINT, sheet_said)
+    assert first is not None, sheet_said
+    assert "seed" in sheet_said and "shown when the hand ends" in sheet_said
+    page.keyboard.press("Escape")
+
+    play_hand_with_buttons(page)
+    said = page.locator("#hand-deal-said")
+    expect(said).to_contain_text(f"This hand's deal had the fingerprint {first.group(0)} before play.")
+    upcoming = re.search(rf"The next hand's fingerprint: ({FINGERPRINT})", said.inner_text())
+    assert upcoming is not None
+    page.click("#verify-deal-btn")
+    expect(said).to_contain_text("Verified: the seed ")
+    expect(said).to_contain_text(f"give the fingerprint {first.group(0)} shown before play")
+    expect(page.locator("#verify-deal-btn")).to_be_hidden()
+
+    record = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
+    match = read_record(record)
+    assert check_deals(match)[0].verdict is Verdict.VERIFIED
+    seal = match.seal(1)
+    assert seal is not None and seal.seed is not None
+    assert f"the seed {seal.seed} and salt {seal.salt}" in said.inner_text()
+
+    page.click("#next-hand-btn")
+    page.click("#score")
+    expect(page.locator("#sheet-deal")).to_contain_text(
+        f"Hand 2 was dealt from a seed fixed before the deal, with the fingerprint {upcoming.group(1)}."
+    )
+
+
+def test_the_rules_say_how_the_computer_plays_fair_and_link_to_the_page_that_proves_it(
+    open_app: OpenApp,
+) -> None:
+    page = open_app(GAME).page
+    page.click("#rules-btn")
+    fair = page.locator(".fair-play")
+    expect(fair).to_contain_text("They never see your tiles or the boneyard")
+    link = fair.get_by_role("link", name="How the table plays fair")
+    with page.context.expect_page() as opened:
+        link.click()
+    about = opened.value
+    about.wait_for_load_state()
+    expect(about.locator("h1")).to_have_text("How the table plays fair")
+    expect(about.locator("body")).to_contain_text("test_no_bot_peeks_at_hidden_tiles")
+    expect(about.locator("body")).to_contain_text("python -m engine.notation verify game.txt")
