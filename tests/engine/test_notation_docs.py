@@ -8,17 +8,19 @@ from pathlib import Path
 import pytest
 
 from engine.line.notation import read_position, read_record, write_position, write_record
+from engine.line.verify import Verdict, check_deals
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 BLOCKS = re.findall(r"```(record|position)\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
 
 
 def test_the_spec_has_every_worked_example() -> None:
-    """Five records (block, draw, cross, All Fives with calls and muggins, Jamaican) and three positions."""
+    """Six records (block, draw, cross, All Fives with calls and muggins, Jamaican, a committed
+    block deal) and three positions."""
     variants = [
         re.search(r'\[Variant "([^"]+)"\]', text).group(1) for kind, text in BLOCKS if kind == "record"
     ]
-    assert variants == ["block", "draw-2", "cross", "all-fives", "jamaican-partner"]
+    assert variants == ["block", "draw-2", "cross", "all-fives", "jamaican-partner", "block"]
     assert sum(kind == "position" for kind, _ in BLOCKS) == 3
 
 
@@ -41,3 +43,9 @@ def test_the_jamaican_example_is_a_whole_match() -> None:
     jamaican = next(text for kind, text in BLOCKS if '"jamaican-partner"' in text)
     match = read_record(jamaican)
     assert match.is_over and len(match.hands) > 1
+
+
+def test_the_committed_example_verifies() -> None:
+    """The example of a committed deal: hand 1 verifies, hand 2 is still in play."""
+    text = next(text for kind, text in BLOCKS if kind == "record" and "Deals" in text)
+    assert [check.verdict for check in check_deals(read_record(text))] == [Verdict.VERIFIED, Verdict.OPEN]
