@@ -439,7 +439,9 @@ class App:
             seed = new_seed() if command.seed is None else command.seed
             self.replay_view.close()
             self.host.forget_told()
-            self._play(new_game(self.table.settings, seed), throw_now=True)
+            self._play(
+                new_game(self.table.settings, seed, from_link=command.seed is not None), throw_now=True
+            )
 
     # --- the page around the game ------------------------------------------------------------
 

@@ -113,9 +113,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def new_game(settings: Settings, seed: int) -> Game:
-    """A new game of ``settings``, dealt (and thrown) from ``seed``."""
-    return _kind_of_variant(settings.variant).controller(settings, seed)
+def new_game(settings: Settings, seed: int, *, from_link: bool = False) -> Game:
+    """A new game of ``settings``, dealt (and thrown) from ``seed``: a fresh seed's game
+    commits to each deal before it is dealt (:mod:`engine.fair_deals`); a seed a link names
+    (``from_link``) deals as that seed always has, so that a link keeps showing its game
+    (and a seed known to all proves its deals without a commitment)."""
+    return _kind_of_variant(settings.variant).controller(settings, seed, committed=not from_link)
 
 
 def restored(text: str) -> Game:
@@ -135,9 +138,10 @@ def opened(text: str, seed: int) -> Game:
     return controller
 
 
-def from_position(text: str, seed: int, levels: tuple[str, ...]) -> Game:
-    """The game a position link starts (the computer players at ``levels``, if any)."""
-    return Controller.over(*game_from_position(text, seed, levels))
+def from_position(text: str, seed: int, levels: tuple[str, ...], *, from_link: bool = False) -> Game:
+    """The game a position link starts (the computer players at ``levels``, if any; the
+    hands after it committed unless the link named the seed: see :func:`new_game`)."""
+    return Controller.over(*game_from_position(text, seed, levels, committed=not from_link))
 
 
 def from_replay(replay: Replay, hand_index: int, move: int) -> Game:

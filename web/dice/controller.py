@@ -44,8 +44,12 @@ class Picked:
 class DiceController:
     """One session of Dice and Dominoes, seen by the person holding the device."""
 
-    def __init__(self, settings: Settings, seed: int) -> None:
-        """A new session with ``settings`` (the dice game's), dealt and thrown from ``seed``."""
+    def __init__(self, settings: Settings, seed: int, *, committed: bool = False) -> None:
+        """A new session with ``settings`` (the dice game's), dealt and thrown from ``seed``.
+
+        ``committed`` is taken for the tables' common signature and changes nothing: a
+        session's throws come all through play from its one seed, and its record carries no
+        commitments (:mod:`engine.fair_deals` is the line games')."""
         self._attach(settings, dice_session(settings.players, seed, dict(settings.options)))
         self._announce_hand()
 

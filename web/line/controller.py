@@ -50,9 +50,11 @@ class Controller:
     person takes the device (:meth:`take_device`).
     """
 
-    def __init__(self, settings: Settings, seed: int) -> None:
-        """Start a new match with ``settings``, dealt from ``seed``."""
-        self._attach(settings, Match(settings.rules(), seed, committed=True), [[]])
+    def __init__(self, settings: Settings, seed: int, *, committed: bool = True) -> None:
+        """Start a new match with ``settings``, dealt from ``seed``: each hand from a seed
+        committed to before its deal (:mod:`engine.fair_deals`) unless not ``committed``
+        (a seed a link names deals as it always has)."""
+        self._attach(settings, Match(settings.rules(), seed, committed=committed), [[]])
         self._told_up_to.update(dict.fromkeys(self.human_seats, 0))
         self._announce_start()
 

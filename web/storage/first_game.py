@@ -133,7 +133,11 @@ def first_game(
     if shared is not None and shared.kind == "position":
         try:
             return FirstGame(
-                from_position(shared.text, seed(), _link_levels(link, shared.text)), False, notices
+                from_position(
+                    shared.text, seed(), _link_levels(link, shared.text), from_link=link.seed is not None
+                ),
+                False,
+                notices,
             )
         except EngineError as error:
             notices.append("The position in this link cannot be played: " + import_error_text(error))
@@ -143,7 +147,7 @@ def first_game(
         or (_last_settings(slots.last_game(slot)) if saved_text is not None else None)
         or Settings.for_variant("draw-2")
     )
-    return FirstGame(new_game(settings, seed()), False, notices)
+    return FirstGame(new_game(settings, seed(), from_link=link.seed is not None), False, notices)
 
 
 def _link_levels(link: LinkRequest, position: str) -> tuple[str, ...]:

@@ -89,12 +89,16 @@ def read_game(text: str) -> tuple[Settings, Match]:
     return settings_of_record(tags, seating), match
 
 
-def game_from_position(text: str, seed: int, levels: tuple[str, ...] = ()) -> tuple[Settings, Match]:
+def game_from_position(
+    text: str, seed: int, levels: tuple[str, ...] = (), *, committed: bool = True
+) -> tuple[Settings, Match]:
     """A new match whose first hand starts from a position (``docs/notation.md``).
 
     Tiles the position hides are dealt at random from ``seed``; the match keeps the whole
     position, so it saves and replays like any other. ``levels`` (one per computer seat)
-    default to :data:`DEFAULT_LEVEL`. Raises :class:`EngineError` if the position is not valid.
+    default to :data:`DEFAULT_LEVEL`; the hands after it are dealt from committed seeds
+    (:mod:`engine.fair_deals`) if ``committed``. Raises :class:`EngineError` if the
+    position is not valid.
     """
     position = read_position(text.strip())
     rules = position.rules
@@ -104,7 +108,7 @@ def game_from_position(text: str, seed: int, levels: tuple[str, ...] = ()) -> tu
     if levels:
         settings = Settings(settings.variant, settings.players, settings.target, levels, settings.options)
     hand = position.hand(random.Random(seed))
-    match = Match(rules, seed, committed=True)
+    match = Match(rules, seed, committed=committed)
     match.start_from(hand, position.scores, write_position(hand, position.scores))
     return settings, match
 
