@@ -30,6 +30,7 @@ from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, saved_game, slot_of
+from web.storage.history import History
 from web.storage.hold import TableHold
 from web.storage.keeper import GameKeeper
 from web.storage.local import LocalStorage
@@ -113,7 +114,10 @@ class App:
         """Whether this boot picked up a saved game."""
         self.boot_notices = first.notices
         """What the person is told about the boot."""
-        self.stats = Stats(self.storage) if not self.slots.blocked and not self.embed.enabled else None
+        kept_here = not self.slots.blocked and not self.embed.enabled
+        self.stats = Stats(self.storage) if kept_here else None
+        self.history = History(self.storage) if kept_here else None
+        """The person's matches, kept (not in an embedded table, nor where storage is blocked)."""
         sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self._replay_view: ReplayView | None = None
@@ -132,6 +136,9 @@ class App:
             lambda: self.replay_view,
             self.host,
             self.stats,
+            self.history,
+            self.today,
+            lambda text: self.notice.add(text),
             slot_key(self.slot),
             delay_ms / 1000,
             self._keep,

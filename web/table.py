@@ -11,6 +11,7 @@ app's services in one :class:`Surroundings`.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -21,6 +22,7 @@ from web.page import Page
 from web.painter import SpriteBook
 from web.replay.model import Stepping
 from web.settings import Settings
+from web.storage.history import History
 from web.storage.stats import Stats
 
 if TYPE_CHECKING:
@@ -51,6 +53,12 @@ class Surroundings:
     """The link to the page embedding the table (``None`` when it is not embedded)."""
     stats: Stats | None
     """The person's statistics (``None`` where none are kept)."""
+    history: History | None
+    """The person's matches, kept (``None`` where none are kept: an embedded table)."""
+    today: Callable[[], datetime.date]
+    """The person's calendar date (their device's clock and time zone)."""
+    tell: Callable[[str], None]
+    """Show the person a notice that stays until dismissed (beside any shown)."""
     slot_key: str
     """The key of this table's save slot (the statistics tell matches apart by it)."""
     ai_delay: float

@@ -59,12 +59,14 @@ def test_a_match_kept_again_replaces_its_entry_moves_to_the_front_and_keeps_its_
     history = History(DictStorage())
     history.keep(kept(1, outcome="unfinished", hands=1), record(1))
     history.keep(kept(2), record(2))
-    history.count_review("slot:1:6-6", decisions=10, sound=7)
+    history.count_review("slot:1:6-6", 1, decisions=10, sound=7)
+    history.count_review("slot:1:6-6", 2, decisions=4, sound=1)
+    history.count_review("slot:1:6-6", 2, decisions=4, sound=3)
     history.keep(kept(1, hands=4), record(1))
     assert [entry.match_id for entry in history.matches] == ["slot:1:6-6", "slot:2:6-6"]
     first = history.matches[0]
-    assert (first.outcome, first.hands, first.reviewed) == ("won", 4, (10, 7))
-    assert first.accuracy == 0.7
+    assert (first.outcome, first.hands, first.reviews) == ("won", 4, ((1, 10, 7), (2, 4, 3)))
+    assert first.accuracy == 10 / 14
 
 
 def test_the_oldest_matches_go_beyond_the_bound_with_a_notice_the_first_time_only() -> None:
@@ -143,7 +145,8 @@ def test_a_damaged_entry_is_dropped_and_the_rest_are_kept() -> None:
         {**good, "hands_won": 9},
         {**good, "side": 5},
         {**good, "scores": [1e400]},
-        {**good, "reviewed": [1, 2]},
+        {**good, "reviews": [[1, 1, 2]]},
+        {**good, "reviews": [[1, 2]]},
         {**good, "players": True},
         {**good, "levels": ["<script>"]},
         {**good, "record": ""},

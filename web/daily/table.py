@@ -30,6 +30,8 @@ __all__ = ["DailyTable"]
 class DailyTable(LineTable):
     """The person's hand of the day's deal, and then the comparison."""
 
+    in_history: ClassVar[bool] = False
+
     clicks: ClassVar[tuple[str, ...]] = (*LineTable.clicks, *DAILY_CLICKS)
 
     def __init__(self, around: Surroundings, controller: DailyController, results: DailyResults) -> None:

@@ -21,6 +21,7 @@ from engine import Draw, EngineError, Lead, Match, Pass, Tile, parse_end, parse_
 from engine.line.notation import write_position
 from web.line.controller import Controller
 from web.line.drag import Drag
+from web.line.kept import kept_of
 from web.line.motion import Motion, ScoreCount, plan_motion
 from web.line.render import draw_on_canvas
 from web.line.scene import Scene, build_scene
@@ -60,6 +61,9 @@ class LineTable:
     game: ClassVar[str] = "line"
     skip_to: ClassVar[str] = "#a11y-hand"
     kept: ClassVar[bool] = True
+    in_history: ClassVar[bool] = True
+    """Whether the matches played at this table are kept in the history (a puzzle and the
+    day's deal are not matches: they keep their own results)."""
     clicks: ClassVar[tuple[str, ...]] = (
         "draw-btn",
         "pass-btn",
@@ -98,6 +102,8 @@ class LineTable:
         """A tile of the person's hand pressed (a tap) or being dragged to an end."""
         self._score_count: ScoreCount | None = None
         self._shown_scores: tuple[int, ...] | None = None
+        self._kept_hands = 0
+        """How many finished hands the history has kept of this match."""
         self._moving_shown = ""
         self._bot_generation = 0
         self._bot_task: asyncio.Task[None] | None = None
@@ -313,6 +319,7 @@ class LineTable:
         self._time_the_wait(controller.phase)
         if controller.phase in ("hand-over", "match-over"):
             self._count_statistics()
+            self._keep_in_history()
             self._show_hand_over_soon(controller)
         else:
             self.page.close_hand_over()
@@ -635,12 +642,15 @@ class LineTable:
         if not self._is_table_match(book.replay.match):
             return
         match_id = self._match_id()
+        history = self.around.history
         for hand in review.hands:
             counted = [decision for decision in hand.decisions if decision.counted]
             sound = sum(decision.sound for decision in counted)
             stats.count_review(
                 match_id, controller.settings.variant, hand.hand_index + 1, len(counted), sound
             )
+            if history is not None:
+                history.count_review(match_id, hand.hand_index + 1, len(counted), sound)
 
     def _count_statistics(self) -> None:
         """Count a finished hand (and match) for the person's statistics, once each."""
@@ -660,6 +670,20 @@ class LineTable:
         stats.count_hand(match_id, variant, line.number, won, line.gained[mine], against)
         if match.result is not None:
             stats.count_match(match_id, variant, match.result.winner_side == mine)
+
+    def _keep_in_history(self) -> None:
+        """Keep the match in the history after each finished hand (once a hand: its record
+        and entry are written when the hand ends, not again when the page is redrawn)."""
+        history = self.around.history
+        match = self.controller.match
+        if history is None or not self.in_history or not match.sheet or match.hand.result is not match.sheet[-1].result:
+            return
+        if self._kept_hands == len(match.sheet):
+            return
+        self._kept_hands = len(match.sheet)
+        notice = history.keep(kept_of(self.controller, self._match_id(), self.around.today()), self.save())
+        if notice:
+            self.around.tell(notice)
 
     def _match_id(self) -> str:
         """The match at the table, as the statistics tell matches apart (save slot, seed, first deal)."""

@@ -54,6 +54,7 @@ class PuzzleTable(LineTable):
     """One puzzle at the table: a try at it, and what the person can do next."""
 
     kept: ClassVar[bool] = False
+    in_history: ClassVar[bool] = False
     clicks: ClassVar[tuple[str, ...]] = (*LineTable.clicks, *PUZZLE_CLICKS)
 
     def __init__(self, around: Surroundings, controller: PuzzleController, desk: PuzzleService) -> None:

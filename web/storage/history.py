@@ -78,8 +78,8 @@ class Kept:
 
     ``levels`` are the other seats' players in seat order (a computer level, or ``human``);
     ``scores`` every side's final (or latest) score and ``side`` the person's side;
-    ``reviewed`` the decisions the review counted and how many of them were sound (0, 0
-    when no hand of it was reviewed); ``chars`` the length of its record (kept apart: see
+    ``reviews`` each reviewed hand's number, the decisions the review counted in it and
+    how many of them were sound; ``chars`` the length of its record (kept apart: see
     :meth:`History.record`).
     """
 
@@ -95,13 +95,14 @@ class Kept:
     hands_won: int
     points_for: int
     points_against: int
-    chars: int
-    reviewed: tuple[int, int] = (0, 0)
+    chars: int = 0
+    reviews: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def accuracy(self) -> float | None:
         """The review's accuracy over this match's reviewed hands (``None``: none reviewed)."""
-        decisions, sound = self.reviewed
+        decisions = sum(review[1] for review in self.reviews)
+        sound = sum(review[2] for review in self.reviews)
         return sound / decisions if decisions else None
 
     def to_json(self) -> dict[str, Any]:
@@ -119,7 +120,7 @@ class Kept:
             "hands_won": self.hands_won,
             "points_for": self.points_for,
             "points_against": self.points_against,
-            "reviewed": list(self.reviewed),
+            "reviews": [list(review) for review in self.reviews],
             "chars": self.chars,
         }
 
@@ -133,7 +134,7 @@ def kept_from_json(value: object) -> Kept | None:
     if not isinstance(value, dict):
         return None
     match_id, day, variant = (value.get(key) for key in ("id", "day", "variant"))
-    levels, scores, reviewed = value.get("levels"), value.get("scores"), value.get("reviewed", [0, 0])
+    levels, scores, reviews = value.get("levels"), value.get("scores"), value.get("reviews", [])
     counts = [
         value.get(key)
         for key in ("players", "side", "hands", "hands_won", "points_for", "points_against", "chars")
@@ -164,17 +165,12 @@ def kept_from_json(value: object) -> Kept | None:
         and all(type(s) is int and abs(s) < 10**7 for s in scores)
     ):
         return None
-    if not (isinstance(reviewed, list) and len(reviewed) == 2 and all(_count(n) for n in reviewed)):
+    if not (
+        isinstance(reviews, list) and len(reviews) <= 1000 and all(_review(review) for review in reviews)
+    ):
         return None
     players, side, hands, hands_won, points_for, points_against, chars = numbers
-    decisions, sound = (int(number) for number in reviewed)
-    if not (
-        1 <= players <= 16
-        and side < len(scores)
-        and hands_won <= hands
-        and sound <= decisions
-        and 0 < chars <= MAX_CHARS
-    ):
+    if not (1 <= players <= 16 and side < len(scores) and hands_won <= hands and 0 < chars <= MAX_CHARS):
         return None
     return Kept(
         match_id,
@@ -190,7 +186,17 @@ def kept_from_json(value: object) -> Kept | None:
         points_for,
         points_against,
         chars,
-        (decisions, sound),
+        tuple((int(review[0]), int(review[1]), int(review[2])) for review in reviews),
+    )
+
+
+def _review(value: object) -> bool:
+    """Whether ``value`` is a kept review: hand number, decisions, sound ones (no more than decisions)."""
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(_count(number) for number in value)
+        and value[2] <= value[1]
     )
 
 
@@ -233,8 +239,8 @@ class History:
             return ""
         kept = replace(kept, chars=len(record))
         before = self.get(kept.match_id)
-        if before is not None and kept.reviewed == (0, 0):
-            kept = replace(kept, reviewed=before.reviewed)
+        if before is not None and not kept.reviews:
+            kept = replace(kept, reviews=before.reviews)
         self._store_record(kept.match_id, record)
         self.matches = [kept, *(other for other in self.matches if other.match_id != kept.match_id)]
         removed = self._prune()
@@ -245,13 +251,15 @@ class History:
         self._save()
         return notice
 
-    def count_review(self, match_id: str, decisions: int, sound: int) -> None:
-        """Add a reviewed hand's decisions to the kept match (nothing if it is not kept)."""
+    def count_review(self, match_id: str, hand_number: int, decisions: int, sound: int) -> None:
+        """Keep the review of hand ``hand_number`` of a kept match (a hand reviewed again
+        replaces its figures; nothing if the match is not kept)."""
         before = self.get(match_id)
         if before is None or not 0 <= sound <= decisions:
             return
-        total = (before.reviewed[0] + decisions, before.reviewed[1] + sound)
-        self.matches = [replace(kept, reviewed=total) if kept is before else kept for kept in self.matches]
+        others = [review for review in before.reviews if review[0] != hand_number]
+        reviews = tuple(sorted([*others, (hand_number, decisions, sound)]))
+        self.matches = [replace(kept, reviews=reviews) if kept is before else kept for kept in self.matches]
         self._save()
 
     def merge(self, matches: Iterable[tuple[Kept, str]]) -> int:

@@ -1,0 +1,47 @@
+"""A line-game match as the history keeps it (:class:`web.storage.history.Kept`): its day,
+rule set, players, result for the person and figures, from the controller at the table."""
+
+from __future__ import annotations
+
+import datetime
+
+from web.line.controller import Controller
+from web.settings import HUMAN
+from web.storage.history import Kept
+
+__all__ = ["kept_of"]
+
+
+def kept_of(controller: Controller, match_id: str, day: datetime.date) -> Kept:
+    """The history's entry for ``controller``'s match, played on ``day`` (its record is kept
+    beside it: ``controller.save()``). The figures are the person's side's (seat 0's when
+    people share the device, whose match is then ``shared``)."""
+    match = controller.match
+    rules = match.rules
+    mine = rules.side_of(controller.human_seat)
+    levels = tuple(
+        HUMAN if player == 0 else controller.settings.levels[player - 1]
+        for seat, player in enumerate(controller.player_at)
+        if seat != controller.human_seat
+    )
+    if controller.pass_and_play:
+        outcome = "shared"
+    elif match.result is None:
+        outcome = "unfinished"
+    else:
+        outcome = "won" if match.result.winner_side == mine else "lost"
+    sheet = match.sheet
+    return Kept(
+        match_id=match_id,
+        day=day.isoformat(),
+        variant=rules.variant,
+        players=rules.players,
+        levels=levels,
+        outcome=outcome,
+        scores=tuple(match.scores),
+        side=mine,
+        hands=len(sheet),
+        hands_won=sum(line.result.winner_side == mine for line in sheet),
+        points_for=sum(line.gained[mine] for line in sheet),
+        points_against=sum(sum(line.gained) - line.gained[mine] for line in sheet),
+    )
