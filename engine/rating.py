@@ -19,7 +19,16 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["GLICKO_SCALE", "NEWCOMER", "TAU", "Rating", "expected_score", "rate"]
+__all__ = [
+    "GLICKO_SCALE",
+    "NEWCOMER",
+    "TAU",
+    "Rating",
+    "expected_score",
+    "rate",
+    "rating_from_numbers",
+    "rating_numbers",
+]
 
 GLICKO_SCALE = 173.7178
 """The factor between the Glicko-2 internal scale and the displayed rating (400 / ln 10)."""
@@ -64,6 +73,23 @@ class Rating:
 
 NEWCOMER = Rating()
 """The rating of someone (or a puzzle) not yet rated."""
+
+
+def rating_numbers(rating: Rating) -> list[float]:
+    """A rating as three numbers, rounded, for keeping (see :func:`rating_from_numbers`)."""
+    return [round(rating.rating, 2), round(rating.deviation, 2), round(rating.volatility, 6)]
+
+
+def rating_from_numbers(value: object) -> Rating | None:
+    """A rating kept as three numbers, if they are sane (``None`` for anything else)."""
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    if not all(type(n) in (int, float) and abs(n) < 1e6 and math.isfinite(n) for n in value):
+        return None  # (a huge int compared first: float() of it would overflow)
+    rating, deviation, volatility = (float(n) for n in value)
+    if not (0 < rating < 10_000 and 0 < deviation <= _MAX_RD and 0 < volatility < 10):
+        return None
+    return Rating(rating, deviation, volatility)
 
 
 def _g(phi: float) -> float:

@@ -22,6 +22,7 @@ from web.board import Board
 from web.embedding.embed import dress_for_embedding
 from web.embedding.host_link import HostLink
 from web.game_dialog import GameDialog, import_error_text
+from web.history_dialog import HistoryDialog
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
 from web.new_game_dialog import NewGameDialog
@@ -127,6 +128,13 @@ class App:
         """The person's game (its record) while a puzzle is at the table, to go back to."""
         self.game_dialog = GameDialog(self.page, window, self, self.stats)
         self.new_game_dialog = NewGameDialog(self.page)
+        self.history_dialog = HistoryDialog(
+            self.page,
+            window,
+            self.history,
+            lambda replay: self.open_replay(replay),
+            lambda seat: self.replay_view.start_review(seat),
+        )
         self.host = HostLink(window, document, self.embed) if self.embed.enabled else None
         self.around = Surroundings(
             self.page,

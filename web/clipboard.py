@@ -1,4 +1,5 @@
-"""Copying text to the clipboard from the page (the browser's ``navigator.clipboard``)."""
+"""Copying text to the clipboard from the page (the browser's ``navigator.clipboard``), and
+saving it as a file (a download)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from web.page import Page
 
-__all__ = ["copy_text", "share_result"]
+__all__ = ["copy_text", "save_as_file", "share_result"]
+
+
+def save_as_file(window: Any, text: str, name: str) -> None:
+    """Offer ``text`` as a download named ``name`` (a link to its text, clicked)."""
+    document = window.document
+    link = document.createElement("a")
+    link.href = "data:text/plain;charset=utf-8," + str(window.encodeURIComponent(text))
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
 
 
 async def copy_text(window: Any, text: str) -> bool:

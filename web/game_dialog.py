@@ -12,7 +12,7 @@ import asyncio
 from typing import Any, Protocol
 
 from engine import VARIANTS, EngineError
-from web.clipboard import copy_text
+from web.clipboard import copy_text, save_as_file
 from web.links.share import SharedError, record_fragment
 from web.page import Page
 from web.replay.model import Stepping
@@ -99,14 +99,9 @@ class GameDialog:
     def download(self) -> None:
         """Save the record as a ``.txt`` file (a link to its text, clicked)."""
         variant = self.app.table.settings.variant
-        link = self.page.document.createElement("a")
-        link.href = "data:text/plain;charset=utf-8," + str(self.window.encodeURIComponent(self.record_text()))
-        date = self.app.date_text().replace(".", "-")
-        link.download = f"dominoes-{variant}-{date}.txt"
-        self.page.document.body.appendChild(link)
-        link.click()
-        link.remove()
-        self._say(f"Record saved as {link.download}.")
+        name = f"dominoes-{variant}-{self.app.date_text().replace('.', '-')}.txt"
+        save_as_file(self.window, self.record_text(), name)
+        self._say(f"Record saved as {name}.")
 
     def copy_position(self) -> None:
         """Copy this moment as a position, as the person sees it (the others' tiles hidden)."""

@@ -13,12 +13,11 @@ Pure Python (standard library, the engine and :mod:`web.storage.saves`' storage 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from engine.puzzles.puzzle import Puzzle
-from engine.rating import Rating, rate
+from engine.rating import Rating, rate, rating_from_numbers, rating_numbers
 from web.storage.saves import Storage
 
 __all__ = ["MAX_ATTEMPTS", "PLAYER_START", "PUZZLES_KEY", "PUZZLE_DEVIATION", "Attempt", "PuzzleBook"]
@@ -150,13 +149,13 @@ class PuzzleBook:
             data = {}
         if not isinstance(data, dict):
             return
-        rating = _rating(data.get("rating"))
+        rating = rating_from_numbers(data.get("rating"))
         if rating is not None:
             self.rating = rating
         ratings = data.get("puzzles")
         if isinstance(ratings, dict):
             for puzzle_id, value in list(ratings.items())[:5000]:
-                kept = _rating(value)
+                kept = rating_from_numbers(value)
                 if isinstance(puzzle_id, str) and len(puzzle_id) <= 40 and kept is not None:
                     self._puzzle_ratings[puzzle_id] = kept
         for name in ("streak", "best_streak"):
@@ -172,8 +171,10 @@ class PuzzleBook:
         if self.storage is None:
             return
         data: dict[str, Any] = {
-            "rating": _numbers(self.rating),
-            "puzzles": {puzzle_id: _numbers(rating) for puzzle_id, rating in self._puzzle_ratings.items()},
+            "rating": rating_numbers(self.rating),
+            "puzzles": {
+                puzzle_id: rating_numbers(rating) for puzzle_id, rating in self._puzzle_ratings.items()
+            },
             "streak": self.streak,
             "best_streak": self.best_streak,
             "attempts": [[a.puzzle_id, a.day, int(a.solved), a.before, a.after] for a in self.attempts],
@@ -182,22 +183,6 @@ class PuzzleBook:
             self.storage.set(PUZZLES_KEY, json.dumps(data))
         except Exception:  # storage full or blocked: the figures stay for this visit
             return
-
-
-def _numbers(rating: Rating) -> list[float]:
-    return [round(rating.rating, 2), round(rating.deviation, 2), round(rating.volatility, 6)]
-
-
-def _rating(value: object) -> Rating | None:
-    """A kept rating, if it is three sane numbers."""
-    if not isinstance(value, list) or len(value) != 3:
-        return None
-    if not all(type(n) in (int, float) and abs(n) < 1e6 and math.isfinite(n) for n in value):
-        return None  # (a huge int compared first: float() of it would overflow)
-    rating, deviation, volatility = (float(n) for n in value)
-    if not (0 < rating < 10_000 and 0 < deviation <= 350 and 0 < volatility < 10):
-        return None
-    return Rating(rating, deviation, volatility)
 
 
 def _attempt(value: object) -> Attempt | None:

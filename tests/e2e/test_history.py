@@ -1,0 +1,156 @@
+"""The history in the browser: a finished hand keeps its match, the History dialog lists and
+filters the kept matches, replays, reviews and downloads them, says when a record is lost,
+and tells once that the oldest matches make room."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from engine.line.notation import read_record
+from tests.e2e.table import play_hand_with_buttons, settle
+from tests.helpers.browser import OpenApp
+from tests.helpers.storage import DictStorage
+from web.storage.history import HISTORY_KEY, MAX_MATCHES, History, Kept, record_key
+
+GAME = "?variant=draw-2&seed=11&level=greedy&aidelay=0"
+
+
+def reload(page: Page, wait_until_ready: Callable[[Page], None]) -> dict[str, Any]:
+    page.reload()
+    wait_until_ready(page)
+    return settle(page)
+
+
+def kept(number: int, **changes: Any) -> Kept:
+    values: dict[str, Any] = {
+        "match_id": f"old:{number}",
+        "day": f"2026-10-{1 + number % 28:02d}",
+        "variant": "block",
+        "players": 4,
+        "levels": ("hard", "hard", "hard"),
+        "outcome": "won",
+        "scores": (100, 20, 30, 40),
+        "side": 0,
+        "hands": 4,
+        "hands_won": 3,
+        "points_for": 100,
+        "points_against": 90,
+    }
+    return Kept(**{**values, **changes})
+
+
+def stored(history_of: list[tuple[Kept, str]]) -> dict[str, str]:
+    """What a history of these matches leaves in storage, key by key."""
+    storage = DictStorage()
+    history = History(storage)
+    for entry, record in reversed(history_of):
+        history.keep(entry, record)
+    return storage.data
+
+
+def put(page: Page, data: dict[str, str]) -> None:
+    page.evaluate(
+        "(data) => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }", data
+    )
+
+
+def open_history(page: Page) -> None:
+    page.click("#game-btn")
+    page.click("#history-btn")
+    expect(page.locator("#history-dialog")).to_be_visible()
+
+
+def test_a_finished_hand_keeps_its_match_to_replay_review_and_download(open_app: OpenApp) -> None:
+    page = open_app(GAME).page
+    play_hand_with_buttons(page)
+    page.keyboard.press("Escape")
+    open_history(page)
+    items = page.locator("#history-list li")
+    expect(items).to_have_count(1)
+    expect(items.first.locator(".history-title")).to_contain_text("Two-Hand Draw · 2 players · against Easy")
+    expect(items.first.locator(".history-result")).to_contain_text("Not finished")
+    expect(items.first.locator(".history-result")).to_contain_text("of 1 hand won")
+
+    with page.expect_download() as download_info:
+        items.first.get_by_role("button", name="Download").click()
+    path = download_info.value.path()
+    assert path is not None
+    match = read_record(path.read_text(encoding="utf-8"))
+    assert len(match.sheet) == 1 and match.rules.variant == "draw-2"
+
+    items.first.get_by_role("button", name="Review").click()
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#history-dialog")).to_be_hidden()
+
+
+def test_the_filters_show_the_matches_asked_for(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    matches = [
+        (kept(1), "x" * 10),
+        (
+            kept(2, variant="draw-2", players=2, levels=("expert",), outcome="lost", scores=(40, 100)),
+            "y" * 10,
+        ),
+        (kept(3, levels=("easy", "hard", "easy"), outcome="unfinished"), "z" * 10),
+    ]
+    put(page, stored(matches))
+    reload(page, wait_until_ready)
+    open_history(page)
+    items = page.locator("#history-list li")
+    expect(items).to_have_count(3)
+    expect(page.locator("#history-summary")).to_contain_text("Showing 3 of the 3 matches")
+    page.select_option("#history-variant", "draw-2")
+    expect(items).to_have_count(1)
+    expect(items.first.locator(".history-result")).to_have_text("Lost 40-100 · 3 of 4 hands won")
+    page.select_option("#history-variant", "")
+    page.select_option("#history-level", "easy")
+    expect(items).to_have_count(1)
+    expect(items.first.locator(".history-title")).to_contain_text("against Easy and Hard")
+    page.select_option("#history-level", "hard")
+    page.select_option("#history-outcome", "won")
+    expect(items).to_have_count(1)
+    expect(page.locator("#history-summary")).to_contain_text("Showing 1 of the 3 matches")
+
+
+def test_a_lost_or_unreadable_record_is_said_plainly(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    data = stored([(kept(1), "not a record at all"), (kept(2), "a record the browser lost")])
+    del data[record_key("old:2")]
+    put(page, data)
+    reload(page, wait_until_ready)
+    open_history(page)
+    items = page.locator("#history-list li")
+    items.nth(0).get_by_role("button", name="Replay").click()
+    expect(page.locator("#history-said")).to_have_text(
+        "This match's record cannot be read any more, so it cannot be replayed."
+    )
+    items.nth(1).get_by_role("button", name="Replay").click()
+    expect(page.locator("#history-said")).to_have_text(
+        "This match's record is no longer in the browser's storage."
+    )
+    expect(page.locator("#replay-dialog")).to_be_hidden()
+
+
+def test_the_oldest_match_makes_room_with_a_notice_the_first_time(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    put(page, stored([(kept(number), f"record {number}") for number in range(MAX_MATCHES)]))
+    reload(page, wait_until_ready)
+    play_hand_with_buttons(page)
+    expect(page.locator("#notice-text")).to_contain_text(
+        f"Your history keeps your newest {MAX_MATCHES} matches"
+    )
+    history = json.loads(page.evaluate(f"localStorage.getItem('{HISTORY_KEY}')"))
+    assert len(history["matches"]) == MAX_MATCHES
+    assert history["matches"][0]["variant"] == "draw-2"
+    assert page.evaluate(f"localStorage.getItem('{record_key('old:' + str(MAX_MATCHES - 1))}')") is None
