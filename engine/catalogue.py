@@ -10,7 +10,7 @@ here, and nothing anywhere else asks which kind a game is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.dice.ai import DICE_LEVELS_SAID
 from engine.dice.game import DiceGame
@@ -18,6 +18,7 @@ from engine.dice.variant import DICE, DICE_GROUP
 from engine.errors import RulesError
 from engine.game import Game
 from engine.line.ai import BOT_LEVELS
+from engine.line.ai.strength import LEVEL_RATINGS
 from engine.line.game import LINE_GAMES, LineGame
 from engine.line.variants import GROUPS as LINE_GROUPS
 
@@ -33,15 +34,22 @@ GROUPS: tuple[str, ...] = (*LINE_GROUPS, DICE_GROUP)
 @dataclass(frozen=True)
 class ComputerPlayers:
     """The computer players of a kind of game: their levels (id to the name shown and how
-    it plays, "Easy: plays its heaviest playable tile", weakest first) and the level a seat
-    gets when a link or a record names none."""
+    it plays, "Easy: plays its heaviest playable tile", weakest first), the level a seat
+    gets when a link or a record names none, and the levels' ratings in each family of
+    rule sets (a new-game group) where the arena has measured them (a person's rating
+    against them moves after each match: ``web.storage.ratings``)."""
 
     levels: Mapping[str, str]
     default: str
+    ratings: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def rating(self, family: str, level: str) -> int | None:
+        """The rating of ``level`` in ``family`` (``None`` where it is not measured)."""
+        return self.ratings.get(family, {}).get(level)
 
 
 _PLAYERS_OF_KIND: dict[type[Game], ComputerPlayers] = {
-    LineGame: ComputerPlayers(BOT_LEVELS, "greedy"),
+    LineGame: ComputerPlayers(BOT_LEVELS, "greedy", LEVEL_RATINGS),
     DiceGame: ComputerPlayers(DICE_LEVELS_SAID, "canny"),
 }
 

@@ -35,6 +35,7 @@ from web.storage.history import History
 from web.storage.hold import TableHold
 from web.storage.keeper import GameKeeper
 from web.storage.local import LocalStorage
+from web.storage.ratings import Ratings
 from web.storage.saves import SaveSlots, slot_key
 from web.storage.stats import Stats
 from web.storage.unsaved import UnsavedMoves
@@ -119,6 +120,8 @@ class App:
         self.stats = Stats(self.storage) if kept_here else None
         self.history = History(self.storage) if kept_here else None
         """The person's matches, kept (not in an embedded table, nor where storage is blocked)."""
+        self.ratings = Ratings(self.storage) if kept_here else None
+        """The person's rating in each family against the computer levels (kept as the history)."""
         sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self._replay_view: ReplayView | None = None
@@ -132,6 +135,7 @@ class App:
             self.page,
             window,
             self.history,
+            self.ratings,
             lambda replay: self.open_replay(replay),
             lambda seat: self.replay_view.start_review(seat),
         )
@@ -145,6 +149,7 @@ class App:
             self.host,
             self.stats,
             self.history,
+            self.ratings,
             self.today,
             lambda text: self.notice.add(text),
             slot_key(self.slot),

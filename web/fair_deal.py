@@ -31,13 +31,10 @@ def ended_words(match: Match) -> str:
     on, the next hand's, shown before that hand is dealt ("" when the hand had none)."""
     number = len(match.hands)
     seal = match.seal(number)
-    said = ""
-    if seal is not None:
-        said = f"This hand's deal had the fingerprint {fingerprint(seal.commitment)} before play."
-    following = match.seal(number + 1) if not match.is_over and match.hand.is_over else None
-    if following is not None:
-        said += f" The next hand's fingerprint: {fingerprint(following.commitment)}."
-    return said.strip()
+    if seal is None:
+        return _next_fingerprint(match)
+    said = f"This hand's deal had the fingerprint {fingerprint(seal.commitment)} before play."
+    return f"{said} {_next_fingerprint(match)}".strip()
 
 
 def verified_words(match: Match) -> str:
@@ -47,11 +44,21 @@ def verified_words(match: Match) -> str:
     if check.verdict is Verdict.VERIFIED:
         seal = match.seal(len(match.hands))
         assert seal is not None
-        return (
-            f"Verified: the seed {seal.seed} and salt {seal.salt} give the fingerprint "
-            f"{fingerprint(seal.commitment)} shown before play, and that seed deals exactly the "
-            "tiles of this hand. Nobody could change the deal after it was fixed."
+        said = (
+            f"Verified: this hand was dealt as fixed before play. Its seed {seal.seed} and salt "
+            f"{seal.salt} give the fingerprint {fingerprint(seal.commitment)}, and that seed deals "
+            "exactly these tiles."
         )
-    if check.verdict is Verdict.BROKEN:
-        return f"Not verified. {check.said}"
-    return check.said
+    elif check.verdict is Verdict.BROKEN:
+        said = f"Not verified. {check.said}"
+    else:
+        said = check.said
+    return f"{said} {_next_fingerprint(match)}".strip()
+
+
+def _next_fingerprint(match: Match) -> str:
+    """The next hand's fingerprint, shown before it is dealt ("" once the match is over)."""
+    following = match.seal(len(match.hands) + 1) if not match.is_over and match.hand.is_over else None
+    return (
+        f"The next hand's fingerprint: {fingerprint(following.commitment)}." if following is not None else ""
+    )

@@ -1,7 +1,9 @@
-"""The History dialog: the person's kept matches, newest first, filtered by rule set, level
-and result; each one replayed, reviewed, copied or downloaded (and, from its replay, played
-on from any move). It reads :class:`~web.storage.history.History` and asks the app to
-show replays; the game at the table is never changed from here."""
+"""The History dialog: the person's rating in each family of rule sets (a sentence, and a
+chart of it match by match with the same figures in a table), then the kept matches, newest
+first, filtered by rule set, level and result; each one replayed, reviewed, copied or
+downloaded (and, from its replay, played on from any move). It reads
+:class:`~web.storage.history.History` and :class:`~web.storage.ratings.Ratings` and asks
+the app to show replays; the game at the table is never changed from here."""
 
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from typing import Any
 
 from engine import EngineError
 from web.clipboard import copy_text, save_as_file
-from web.history_words import OUTCOME_WORDS, kept_words, level_choices, variant_choices
+from web.history_words import OUTCOME_WORDS, family_levels, kept_words, level_choices, variant_choices
 from web.page import Page
+from web.painter import Painter, SpriteBook
 from web.replay.model import Stepping
 from web.storage.history import MAX_MATCHES, History, Kept
+from web.storage.ratings import Ratings
 from web.table_kinds import replay_of_text
+from web.trend_chart import draw_trend
 
 __all__ = ["HistoryDialog"]
 
@@ -31,6 +36,7 @@ class HistoryDialog:
         page: Page,
         window: Any,
         history: History | None,
+        ratings: Ratings | None,
         open_replay: Callable[[Stepping], None],
         start_review: Callable[[int], None],
     ) -> None:
@@ -39,6 +45,7 @@ class HistoryDialog:
         self.page = page
         self.window = window
         self.history = history
+        self.ratings = ratings
         self._open_replay = open_replay
         self._start_review = start_review
         self._tasks: set[asyncio.Future[None]] = set()
@@ -54,7 +61,9 @@ class HistoryDialog:
         self._say("")
         self._fill_filters()
         self._fill_list()
+        self._fill_ratings()
         self.page.el("history-dialog").showModal()
+        self._draw_ratings()
 
     # --- filling --------------------------------------------------------------------------
 
@@ -113,6 +122,48 @@ class HistoryDialog:
                 f'<div class="history-actions" role="group" aria-label="{escape(title)}">{buttons}</div></li>'
             )
         self.page.el("history-list").innerHTML = "".join(items)
+
+    def _fill_ratings(self) -> None:
+        """A card per family rated: its sentence, a chart canvas, and the figures as a table."""
+        section = self.page.el("history-ratings")
+        ratings = self.ratings
+        families = (
+            [family for family in ratings.points if ratings.points[family]] if ratings is not None else []
+        )
+        section.hidden = not families
+        cards = []
+        for family in families:
+            assert ratings is not None
+            name = escape(family.removesuffix(" games"))
+            points = ratings.points[family]
+            rows = "".join(
+                f"<tr><td>{number}</td><td>{escape(point.day)}</td><td>{point.rating}</td></tr>"
+                for number, point in enumerate(points, start=1)
+            )
+            cards.append(
+                f'<div class="rating-card"><p>{escape(ratings.sentence(family, family_levels(family)))}</p>'
+                f'<canvas class="trend" data-family="{escape(family)}" role="img" '
+                f'aria-label="Your {name} rating after each rated match (the table gives the same figures)"></canvas>'
+                f'<table class="sr-only"><caption>Your {name} rating</caption><tr><th scope="col">Match</th>'
+                f'<th scope="col">Day</th><th scope="col">Rating</th></tr>{rows}</table></div>'
+            )
+        section.innerHTML = "".join(cards)
+
+    def _draw_ratings(self) -> None:
+        """Draw each family's chart at the size its canvas was given (once the dialog is open)."""
+        if self.ratings is None:
+            return
+        ratio = float(self.window.devicePixelRatio or 1)
+        for canvas in self.page.el("history-ratings").querySelectorAll("canvas.trend"):
+            width, height = float(canvas.clientWidth), float(canvas.clientHeight)
+            points = self.ratings.points.get(str(canvas.dataset.family), [])
+            if width < 1 or height < 1:
+                continue
+            canvas.width, canvas.height = round(width * ratio), round(height * ratio)
+            painter = Painter(ratio, SpriteBook())
+            painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+            draw_trend(painter, [float(point.rating) for point in points], width, height)
+            painter.play_on(self.window, canvas.getContext("2d"))
 
     # --- a match's buttons ------------------------------------------------------------------
 

@@ -13,7 +13,15 @@ from engine.words import and_list
 from web.settings import HUMAN
 from web.storage.history import Kept
 
-__all__ = ["OUTCOME_WORDS", "game_name", "kept_words", "level_choices", "level_name", "variant_choices"]
+__all__ = [
+    "OUTCOME_WORDS",
+    "family_levels",
+    "game_name",
+    "kept_words",
+    "level_choices",
+    "level_name",
+    "variant_choices",
+]
 
 OUTCOME_WORDS = {"won": "Won", "lost": "Lost", "unfinished": "Not finished", "shared": "Pass and play"}
 """Each result as the History screen says it (and names its filter)."""
@@ -45,7 +53,7 @@ def _day_words(day: str) -> str:
         date = datetime.date.fromisoformat(day)
     except ValueError:
         return day
-    return f"{date.day} {_MONTHS[date.month - 1]} {date.year}"
+    return f"{date.day}\u00a0{_MONTHS[date.month - 1]}\u00a0{date.year}"  # (kept on one line)
 
 
 def _against(kept: Kept) -> str:
@@ -73,6 +81,16 @@ def kept_words(kept: Kept) -> tuple[str, str]:
     if kept.accuracy is not None:
         result.append(f"review accuracy {round(100 * kept.accuracy)}%")
     return title, " · ".join(result)
+
+
+def family_levels(family: str) -> list[tuple[str, int]]:
+    """The computer levels rated in ``family`` (a new-game group), (name, rating), weakest first."""
+    variant = next((game_id for game_id, game in GAMES.items() if game.group == family), None)
+    if variant is None:
+        return []
+    players = computer_players(variant)
+    rated = [(level_name(variant, level), players.rating(family, level)) for level in players.levels]
+    return [(name, rating) for name, rating in rated if rating is not None]
 
 
 def variant_choices(matches: Sequence[Kept]) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from web.painter import SpriteBook
 from web.replay.model import Stepping
 from web.settings import Settings
 from web.storage.history import History
+from web.storage.ratings import Ratings
 from web.storage.stats import Stats
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ class Surroundings:
     """The person's statistics (``None`` where none are kept)."""
     history: History | None
     """The person's matches, kept (``None`` where none are kept: an embedded table)."""
+    ratings: Ratings | None
+    """The person's rating in each family against the computer levels (``None`` where none is kept)."""
     today: Callable[[], datetime.date]
     """The person's calendar date (their device's clock and time zone)."""
     tell: Callable[[str], None]

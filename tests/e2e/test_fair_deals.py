@@ -32,8 +32,9 @@ def test_a_hands_fingerprint_is_shown_before_play_and_its_deal_verifies_after(op
     upcoming = re.search(rf"The next hand's fingerprint: ({FINGERPRINT})", said.inner_text())
     assert upcoming is not None
     page.click("#verify-deal-btn")
-    expect(said).to_contain_text("Verified: the seed ")
-    expect(said).to_contain_text(f"give the fingerprint {first.group(0)} shown before play")
+    expect(said).to_contain_text("Verified: this hand was dealt as fixed before play.")
+    expect(said).to_contain_text(f"give the fingerprint {first.group(0)}, and that seed deals")
+    expect(said).to_contain_text(f"The next hand's fingerprint: {upcoming.group(1)}.")
     expect(page.locator("#verify-deal-btn")).to_be_hidden()
 
     record = page.evaluate("localStorage.getItem(JSON.parse(window.dominoesTest.state()).save_key)")
@@ -41,7 +42,7 @@ def test_a_hands_fingerprint_is_shown_before_play_and_its_deal_verifies_after(op
     assert check_deals(match)[0].verdict is Verdict.VERIFIED
     seal = match.seal(1)
     assert seal is not None and seal.seed is not None
-    assert f"the seed {seal.seed} and salt {seal.salt}" in said.inner_text()
+    assert f"Its seed {seal.seed} and salt {seal.salt}" in said.inner_text()
 
     page.click("#next-hand-btn")
     page.click("#score")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, Hand, Opening, RulesError, Tile, make_rules, parse_tile
+from tests.helpers.controllers import play_out
 from web.line.controller import Controller, Settings
 from web.links.params import parse_link
 from web.seats import seat_names
@@ -21,20 +22,6 @@ def scripted_draw2(you: list[Tile], north: list[Tile], opener: int = 0) -> Contr
     rest = [tile for tile in rules.tiles if tile not in you + north]
     controller.match.hand = Hand(rules, [you, north], rest, Opening(opener))
     return controller
-
-
-def play_out(controller: Controller, limit: int = 5000) -> None:
-    """Play the person's seat with its first legal action and let bots play, to the match's end."""
-    for _ in range(limit):
-        if controller.phase == "match-over":
-            return
-        if controller.phase == "bot":
-            controller.bot_move()
-        elif controller.phase == "hand-over":
-            controller.next_hand()
-        else:
-            controller.act(controller.view().legal_actions[0])
-    raise AssertionError("the match did not end")
 
 
 def test_a_tile_that_fits_one_place_is_played_at_once() -> None:

@@ -7,20 +7,9 @@ import re
 
 from engine.fair_deals import fingerprint
 from engine.line.match import Match
+from tests.helpers.controllers import play_to_hand_end
 from web.fair_deal import ended_words, in_play_words, verified_words
 from web.line.controller import Controller, Settings
-
-
-def to_hand_end(controller: Controller, limit: int = 3000) -> None:
-    """Play the person's first legal move and the computers' until the hand is over."""
-    for _ in range(limit):
-        if controller.phase == "hand-over" or controller.phase == "match-over":
-            return
-        if controller.phase == "bot":
-            controller.bot_move()
-        else:
-            controller.act(controller.view().legal_actions[0])
-    raise AssertionError("the hand did not end")
 
 
 def test_a_new_match_shows_its_first_hands_fingerprint_before_play() -> None:
@@ -34,7 +23,7 @@ def test_a_new_match_shows_its_first_hands_fingerprint_before_play() -> None:
 
 def test_the_end_of_a_hand_shows_the_next_hands_fingerprint_before_its_deal() -> None:
     controller = Controller(Settings.for_variant("draw-2", level="greedy"), seed=17)
-    to_hand_end(controller)
+    play_to_hand_end(controller)
     next_seal = controller.match.seal(2)
     assert next_seal is not None
     said = ended_words(controller.match)
@@ -46,17 +35,22 @@ def test_the_end_of_a_hand_shows_the_next_hands_fingerprint_before_its_deal() ->
 
 def test_verify_says_the_deal_is_the_one_committed_to() -> None:
     controller = Controller(Settings.for_variant("all-fives", level="greedy"), seed=3)
-    to_hand_end(controller)
+    play_to_hand_end(controller)
     said = verified_words(controller.match)
     seal = controller.match.seal(1)
     assert seal is not None
     assert said.startswith("Verified: ")
-    assert f"the seed {seal.seed} and salt {seal.salt}" in said
+    assert f"Its seed {seal.seed} and salt {seal.salt}" in said
+    next_seal = controller.match.seal(2)
+    assert next_seal is not None
+    assert said.endswith(f"The next hand's fingerprint: {fingerprint(next_seal.commitment)}."), (
+        "kept after Verify"
+    )
 
 
 def test_a_restored_save_whose_seed_was_changed_is_not_verified() -> None:
     controller = Controller(Settings.for_variant("draw-2", level="greedy"), seed=17)
-    to_hand_end(controller)
+    play_to_hand_end(controller)
     text = re.sub(
         r'\[DealSeed "(\d+)"\]', lambda found: f'[DealSeed "{int(found.group(1)) + 1}"]', controller.save()
     )

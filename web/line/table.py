@@ -21,7 +21,7 @@ from engine import Draw, EngineError, Lead, Match, Pass, Tile, parse_end, parse_
 from engine.line.notation import write_position
 from web.line.controller import Controller
 from web.line.drag import Drag
-from web.line.kept import kept_of
+from web.line.kept import kept_of, rating_results
 from web.line.motion import Motion, ScoreCount, plan_motion
 from web.line.render import draw_on_canvas
 from web.line.scene import Scene, build_scene
@@ -681,9 +681,14 @@ class LineTable:
         if self._kept_hands == len(match.sheet):
             return
         self._kept_hands = len(match.sheet)
-        notice = history.keep(kept_of(self.controller, self._match_id(), self.around.today()), self.save())
+        day = self.around.today()
+        notice = history.keep(kept_of(self.controller, self._match_id(), day), self.save())
         if notice:
             self.around.tell(notice)
+        ratings = self.around.ratings
+        if ratings is not None and match.result is not None:
+            family, results = rating_results(self.controller)
+            ratings.count_match(self._match_id(), family, day.isoformat(), results)
 
     def _match_id(self) -> str:
         """The match at the table, as the statistics tell matches apart (save slot, seed, first deal)."""

@@ -10,8 +10,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from engine.line.notation import read_record
-from tests.e2e.table import play_hand_with_buttons, settle
+from engine.line.notation import read_record, write_record
+from engine.line.selfplay import bot_match
+from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle
 from tests.helpers.browser import OpenApp
 from tests.helpers.storage import DictStorage
 from web.storage.history import HISTORY_KEY, MAX_MATCHES, History, Kept, record_key
@@ -98,7 +99,7 @@ def test_the_filters_show_the_matches_asked_for(
             kept(2, variant="draw-2", players=2, levels=("expert",), outcome="lost", scores=(40, 100)),
             "y" * 10,
         ),
-        (kept(3, levels=("easy", "hard", "easy"), outcome="unfinished"), "z" * 10),
+        (kept(3, levels=("greedy", "hard", "greedy"), outcome="unfinished"), "z" * 10),
     ]
     put(page, stored(matches))
     reload(page, wait_until_ready)
@@ -110,7 +111,7 @@ def test_the_filters_show_the_matches_asked_for(
     expect(items).to_have_count(1)
     expect(items.first.locator(".history-result")).to_have_text("Lost 40-100 · 3 of 4 hands won")
     page.select_option("#history-variant", "")
-    page.select_option("#history-level", "easy")
+    page.select_option("#history-level", "greedy")
     expect(items).to_have_count(1)
     expect(items.first.locator(".history-title")).to_contain_text("against Easy and Hard")
     page.select_option("#history-level", "hard")
@@ -154,3 +155,47 @@ def test_the_oldest_match_makes_room_with_a_notice_the_first_time(
     assert len(history["matches"]) == MAX_MATCHES
     assert history["matches"][0]["variant"] == "draw-2"
     assert page.evaluate(f"localStorage.getItem('{record_key('old:' + str(MAX_MATCHES - 1))}')") is None
+
+
+def last_move_record() -> str:
+    """A record of a draw-2 match against Hard one move from its end, the person (seat 0) to
+    make the winning move: played on at the table, it finishes the match there."""
+    match = bot_match("draw-2", 2, 2, ["greedy", "greedy"])
+    assert match.result is not None and match.result.winner_side == 0
+    cut = match.replayed_to(len(match.hands) - 1, len(match.hands[-1].actions) - 1)
+    assert cut.turn == 0 and not cut.is_over
+    cut.tags.update({"Seat0": "You", "Level0": "human", "Seat1": "North", "Level1": "hard"})
+    return write_record(cut)
+
+
+def test_a_finished_match_moves_the_rating_shown_with_its_chart_and_figures(open_app: OpenApp) -> None:
+    page = open_app("?variant=draw-2&aidelay=0").page
+    page.click("#game-btn")
+    page.fill("#import-text", last_move_record())
+    page.click("#import-play-btn")
+    if "Press Play from it again" in page.locator("#game-said").inner_text():
+        page.click("#import-play-btn")  # (the computer had moved first: the game was under way)
+    expect(page.locator("#game-dialog")).to_be_hidden()
+    current = settle(page)
+    make_my_move_with_buttons(page, current)
+    expect(page.locator("#hand-title")).to_have_text("You win the match!")
+    page.keyboard.press("Escape")
+    open_history(page)
+    ratings = page.locator("#history-ratings")
+    expect(ratings).to_be_visible()
+    said = ratings.locator("p").first.inner_text()
+    assert said.startswith("Your Draw rating is ") and "of your matches against" in said
+    rating = int(said.removeprefix("Your Draw rating is ").split(":")[0])
+    assert rating > 1500, "a win against Hard from the starting rating raises it"
+    assert ratings.locator("table tr").count() == 2, "the heading row and the one rated match"
+    drawn = page.evaluate(
+        """() => {
+          const canvas = document.querySelector('#history-ratings canvas.trend');
+          const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+          let inked = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) inked++;
+          return inked;
+        }"""
+    )
+    assert drawn > 50, "the chart is drawn"
+    expect(page.locator("#history-list li").first.locator(".history-result")).to_contain_text("Won 122-64")

@@ -1,0 +1,37 @@
+"""The match arena that rates the computer levels, and the ratings it measured."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.catalogue import GAMES, computer_players
+from engine.line.ai import BOT_LEVELS
+from engine.line.ai.match_arena import elo_difference, play_match_up, rate_chain
+from engine.line.ai.strength import LEVEL_RATINGS, MEASURED_ON
+
+
+@pytest.mark.parametrize(("share", "difference"), [(0.5, 0.0), (0.75, 190.8), (0.25, -190.8), (0.999, 798.2)])
+def test_a_share_of_wins_is_the_elo_difference(share: float, difference: float) -> None:
+    assert elo_difference(share) == pytest.approx(difference, abs=0.1)
+
+
+def test_a_match_up_plays_each_seed_both_ways_and_is_reproducible() -> None:
+    first = play_match_up("block", "greedy", "random", pairs=3, seed=40001)
+    again = play_match_up("block", "greedy", "random", pairs=3, seed=40001)
+    assert first == again
+    assert first.share in {n / 6 for n in range(7)}, "each pair is two whole matches"
+    reversed_up = play_match_up("block", "random", "greedy", pairs=3, seed=40001)
+    assert reversed_up.share == pytest.approx(1 - first.share)
+
+
+def test_a_chain_starts_at_the_anchor_and_adds_each_difference() -> None:
+    ratings, played = rate_chain("block", ["random", "greedy"], pairs=2, seed=40001)
+    assert ratings == {"random": 1000, "greedy": round(1000 + elo_difference(played[0].share))}
+
+
+def test_every_measured_family_rates_every_level_on_one_of_its_own_rule_sets() -> None:
+    for family, ratings in LEVEL_RATINGS.items():
+        assert set(ratings) == set(BOT_LEVELS)
+        assert GAMES[MEASURED_ON[family]].group == family
+        assert computer_players(MEASURED_ON[family]).rating(family, "expert") == ratings["expert"]
+    assert set(MEASURED_ON) == set(LEVEL_RATINGS)
