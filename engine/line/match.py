@@ -228,7 +228,7 @@ class Match:
         It holds the seed and salt whenever they are known: show them only once the hand is over."""
         if not self.committed or (number == 1 and self.start_position is not None):
             return None
-        recorded = self._recorded_seals[number - 1] if number <= len(self._recorded_seals) else None
+        recorded = self._recorded_seal(number)
         if recorded is not None and (recorded.revealed or self.seed is None):
             return recorded
         if self.seed is None:
@@ -249,9 +249,13 @@ class Match:
             starter = _heaviest(lead_draws[-1].draws)[0]
         return SeededDeal(Hand.deal(self.rules, rng, starter, choices), partner_draw, lead_draws)
 
+    def _recorded_seal(self, number: int) -> DealSeal | None:
+        """Hand ``number``'s seal as the record read states it, if it does."""
+        return self._recorded_seals[number - 1] if number <= len(self._recorded_seals) else None
+
     def _hand_rng(self, number: int) -> random.Random:
         """The shuffles of hand ``number`` of a match with committed deals: its seal's seed."""
-        recorded = self._recorded_seals[number - 1] if number <= len(self._recorded_seals) else None
+        recorded = self._recorded_seal(number)
         if recorded is not None and recorded.seed is not None:
             return random.Random(recorded.seed)
         if self.seed is not None:

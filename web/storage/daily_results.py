@@ -8,10 +8,10 @@ Stored as JSON under one key (:data:`DAILY_KEY`), read defensively, the newest
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from web.storage.kept_json import read_json, write_json
 from web.storage.saves import Storage
 
 __all__ = ["DAILY_KEY", "MAX_DAYS", "DailyResult", "DailyResults", "result_words"]
@@ -71,13 +71,7 @@ class DailyResults:
         self._save()
 
     def _load(self) -> None:
-        if self.storage is None:
-            return
-        try:
-            text = self.storage.get(DAILY_KEY)
-            data = json.loads(text) if isinstance(text, str) and len(text) < _MAX_TEXT else []
-        except Exception:  # blocked storage or damaged text both mean "nothing kept yet"
-            data = []
+        data = read_json(self.storage, DAILY_KEY, _MAX_TEXT)
         if not isinstance(data, list):
             return
         for item in data[-MAX_DAYS:]:
@@ -91,10 +85,7 @@ class DailyResults:
         data = [
             [r.day, r.variant, r.you, r.expert, r.expert_record] for r in self.results.values()
         ]
-        try:
-            self.storage.set(DAILY_KEY, json.dumps(data))
-        except Exception:  # storage full or blocked: kept for this visit
-            return
+        write_json(self.storage, DAILY_KEY, data)
 
 
 def _result(item: Any) -> DailyResult | None:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from web.storage.kept_json import read_json, write_json
 from web.storage.saves import Storage
 
 __all__ = [
@@ -317,13 +317,7 @@ class History:
             self._records.pop(match_id, None)
 
     def _load(self) -> None:
-        if self.storage is None:
-            return
-        try:
-            text = self.storage.get(HISTORY_KEY)
-            data = json.loads(text) if isinstance(text, str) and len(text) < _MAX_TEXT else {}
-        except Exception:  # blocked storage or damaged text both mean "nothing kept yet"
-            data = {}
+        data = read_json(self.storage, HISTORY_KEY, _MAX_TEXT)
         if not isinstance(data, dict):
             return
         self.told_pruned = data.get("told_pruned") is True
@@ -341,7 +335,4 @@ class History:
         if self.storage is None:
             return
         data = {"told_pruned": self.told_pruned, "matches": [kept.to_json() for kept in self.matches]}
-        try:
-            self.storage.set(HISTORY_KEY, json.dumps(data))
-        except Exception:  # storage full or blocked: the history stays as it was for this visit
-            return
+        write_json(self.storage, HISTORY_KEY, data)

@@ -12,12 +12,12 @@ Pure Python (standard library, the engine and :mod:`web.storage.saves`' storage 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from engine.puzzles.puzzle import Puzzle
 from engine.rating import Rating, rate, rating_from_numbers, rating_numbers
+from web.storage.kept_json import read_json, write_json
 from web.storage.saves import Storage
 
 __all__ = ["MAX_ATTEMPTS", "PLAYER_START", "PUZZLES_KEY", "PUZZLE_DEVIATION", "Attempt", "PuzzleBook"]
@@ -140,13 +140,7 @@ class PuzzleBook:
     # --- storage --------------------------------------------------------------------------------
 
     def _load(self) -> None:
-        if self.storage is None:
-            return
-        try:
-            text = self.storage.get(PUZZLES_KEY)
-            data = json.loads(text) if isinstance(text, str) and len(text) < _MAX_TEXT else {}
-        except Exception:  # blocked storage or damaged text both mean "nothing kept yet"
-            data = {}
+        data = read_json(self.storage, PUZZLES_KEY, _MAX_TEXT)
         if not isinstance(data, dict):
             return
         rating = rating_from_numbers(data.get("rating"))
@@ -179,10 +173,7 @@ class PuzzleBook:
             "best_streak": self.best_streak,
             "attempts": [[a.puzzle_id, a.day, int(a.solved), a.before, a.after] for a in self.attempts],
         }
-        try:
-            self.storage.set(PUZZLES_KEY, json.dumps(data))
-        except Exception:  # storage full or blocked: the figures stay for this visit
-            return
+        write_json(self.storage, PUZZLES_KEY, data)
 
 
 def _attempt(value: object) -> Attempt | None:

@@ -13,13 +13,13 @@ Pure Python (standard library, the engine and :mod:`web.storage.saves`' storage 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.rating import Rating, expected_score, rate, rating_from_numbers, rating_numbers
+from web.storage.kept_json import read_json, write_json
 from web.storage.saves import Storage
 
 __all__ = [
@@ -132,13 +132,7 @@ class Ratings:
     # --- storage --------------------------------------------------------------------------
 
     def _load(self) -> None:
-        if self.storage is None:
-            return
-        try:
-            text = self.storage.get(RATINGS_KEY)
-            data = json.loads(text) if isinstance(text, str) and len(text) < _MAX_TEXT else {}
-        except Exception:  # blocked storage or damaged text both mean "nothing kept yet"
-            data = {}
+        data = read_json(self.storage, RATINGS_KEY, _MAX_TEXT)
         if not isinstance(data, dict):
             return
         families = data.get("families")
@@ -168,10 +162,7 @@ class Ratings:
             },
             "counted": self._counted,
         }
-        try:
-            self.storage.set(RATINGS_KEY, json.dumps(data))
-        except Exception:  # storage full or blocked: the ratings stay for this visit
-            return
+        write_json(self.storage, RATINGS_KEY, data)
 
 
 def _points(value: object) -> list[RatingPoint]:

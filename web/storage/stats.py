@@ -11,10 +11,10 @@ Pure Python (standard library and :mod:`web.storage.saves`' storage protocol); n
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from web.storage.kept_json import read_json, write_json
 from web.storage.saves import Storage
 
 __all__ = ["STATS_KEY", "RuleSetStats", "Stats", "stats_lines"]
@@ -155,11 +155,7 @@ class Stats:
             del self._counted[next(iter(self._counted))]
 
     def _load(self) -> None:
-        try:
-            text = self.storage.get(STATS_KEY)
-            data = json.loads(text) if isinstance(text, str) and len(text) < 200_000 else {}
-        except Exception:  # blocked storage or damaged text both mean "no statistics yet"
-            data = {}
+        data = read_json(self.storage, STATS_KEY, 200_000)
         if not isinstance(data, dict):
             return
         names = [field.name for field in fields(RuleSetStats)]
@@ -182,7 +178,4 @@ class Stats:
             "rule_sets": {variant: asdict(figures) for variant, figures in self.by_rule_set.items()},
             "counted": self._counted,
         }
-        try:
-            self.storage.set(STATS_KEY, json.dumps(data))
-        except Exception:  # storage full or blocked: the figures stay for this visit
-            return
+        write_json(self.storage, STATS_KEY, data)
