@@ -40,7 +40,14 @@ from tests.helpers.browser import (  # noqa: E402
     Recorder,
     wait_until_ready,
 )
-from tests.helpers.crashes import CRASH_TEXT, RERUN_DELAY_S, RERUNS, keep_browser_log, note_crash  # noqa: E402
+from tests.helpers.crashes import (  # noqa: E402
+    CRASH_TEXT,
+    RERUN_DELAY_S,
+    RERUNS,
+    is_crash,
+    keep_browser_log,
+    note_crash,
+)
 
 keep_browser_log(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
@@ -63,7 +70,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
     """Note each renderer crash with the machine's state (memory, disk, load)."""
     report = yield
-    if report.failed and CRASH_TEXT in str(report.longrepr):
+    if report.failed and is_crash(str(report.longrepr)):
         note_crash(item.nodeid)
     return report
 

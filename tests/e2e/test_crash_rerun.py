@@ -1,4 +1,4 @@
-"""A renderer crash ("Target crashed") makes a browser test run again, and is logged.
+"""A renderer crash ("Target crashed", or "Page crashed" under an expect) makes a browser test run again, and is logged.
 
 ``tests/helpers/crashes.py`` says why: the kernel kills Chromium's renderers first when the
 machine runs short of memory. This test crashes its own renderer on its first run (Chromium's
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from buildtools.paths import CRASH_LOG
-from tests.helpers.crashes import CRASH_TEXT, browser_trouble, machine_facts
+from tests.helpers.crashes import CRASH_TEXT, browser_trouble, is_crash, machine_facts
 
 pytestmark = pytest.mark.e2e
 
@@ -65,3 +65,17 @@ def test_the_machine_facts_name_memory_disk_and_load() -> None:
     facts = machine_facts()
     for word in ("memory available", "/tmp free", "load", "chromium processes"):
         assert word in facts, facts
+
+
+def test_a_crash_is_told_from_its_words_in_a_call_or_in_an_expect_call_log() -> None:
+    """Both ways Playwright says a renderer died count as a crash (a CI run once lost two
+    embed tests whose host page crashed while ``expect`` waited on its frames); a failed
+    assertion does not."""
+    called = "playwright._impl._errors.Error: Page.evaluate: Target crashed"
+    waited = (
+        "AssertionError: Locator expected to have attribute 're.compile('ready|error')'\n"
+        'Actual value: loading\nCall log:\n  - waiting for locator("#table")\n  - Page crashed'
+    )
+    failed = "AssertionError: Locator expected to have attribute 'ready'\nActual value: loading"
+    assert is_crash(called) and is_crash(waited)
+    assert not is_crash(failed)

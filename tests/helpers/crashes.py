@@ -12,6 +12,7 @@ making still shows (it crashes on every run, and the log says so).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -27,13 +28,23 @@ __all__ = [
     "RERUN_DELAY_S",
     "browser_logs",
     "browser_trouble",
+    "is_crash",
     "keep_browser_log",
     "machine_facts",
     "note_crash",
 ]
 
-CRASH_TEXT = "Target crashed"
-"""What Playwright's error says when a page's renderer process died."""
+CRASH_TEXT = "Target crashed|Page crashed"
+"""What Playwright's error says when a page's renderer process died, as a regular expression:
+"Target crashed" from a call into the page, "Page crashed" in the call log of an ``expect``
+that was waiting on it (a host page whose framed tables died with it, say)."""
+
+
+def is_crash(report_text: str) -> bool:
+    """Whether a failed test's report says a page's renderer died under it."""
+    return re.search(CRASH_TEXT, report_text) is not None
+
+
 RERUNS = 2
 RERUN_DELAY_S = 5.0
 
