@@ -30,6 +30,7 @@ from web.notice import Notice
 from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
+from web.stats_dialog import StatsDialog
 from web.storage.first_game import NOT_KEPT, first_game, read_shared, saved_game, slot_of
 from web.storage.history import History
 from web.storage.hold import TableHold
@@ -129,7 +130,10 @@ class App:
         self._puzzle_task: asyncio.Task[bool] | None = None
         self._game_behind = ""
         """The person's game (its record) while a puzzle is at the table, to go back to."""
-        self.game_dialog = GameDialog(self.page, window, self, self.stats)
+        self.game_dialog = GameDialog(self.page, window, self)
+        self.stats_dialog = StatsDialog(
+            self.page, window, self.stats, self.history, lambda: self.table.settings.variant
+        )
         self.new_game_dialog = NewGameDialog(self.page)
         self.history_dialog = HistoryDialog(
             self.page,

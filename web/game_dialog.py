@@ -1,5 +1,6 @@
 """The Game dialog on the page: copy, download and share the game; open a record or a
-position; and the statistics dialog.
+position (the Statistics and History dialogs it opens are :mod:`web.stats_dialog` and
+:mod:`web.history_dialog`).
 
 It reads the game at the table through the app's :class:`~web.table.Table` and asks the
 app (an :class:`AppSide`) to replay or to play a game; nothing of the game at the table changes unless an opened game is played, and a
@@ -11,13 +12,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-from engine import VARIANTS, EngineError
+from engine import EngineError
 from web.clipboard import copy_text, save_as_file
 from web.links.share import SharedError, record_fragment
 from web.page import Page
 from web.replay.model import Stepping
 from web.storage.game_record import is_record
-from web.storage.stats import Stats, stats_lines
 from web.table import Table
 from web.table_kinds import opened, replay_of_text
 
@@ -57,16 +57,14 @@ def import_error_text(error: Exception) -> str:
 
 
 class GameDialog:
-    """The Game and Statistics dialogs."""
+    """The Game dialog."""
 
-    def __init__(self, page: Page, window: Any, app: AppSide, stats: Stats | None) -> None:
-        """Wire the dialogs' controls; ``stats`` is ``None`` where none are kept (embedded)."""
+    def __init__(self, page: Page, window: Any, app: AppSide) -> None:
+        """Wire the dialog's controls."""
         self.page = page
         self.window = window
         self.app = app
-        self.stats = stats
         self._confirm_replace = False
-        self._confirm_reset = False
         self._tasks: set[asyncio.Future[None]] = set()
         el = page.el
         page.on(el("game-btn"), "click", lambda _e: self.open())
@@ -75,13 +73,10 @@ class GameDialog:
         page.on(el("download-record-btn"), "click", lambda _e: self.download())
         page.on(el("copy-position-btn"), "click", lambda _e: self.copy_position())
         page.on(el("share-btn"), "click", lambda _e: self.copy_share_link())
-        page.on(el("stats-btn"), "click", lambda _e: self.open_stats())
         page.on(el("import-file"), "change", lambda _e: self._run(self._read_file()))
         page.on(el("import-text"), "input", lambda _e: self._clear_import())
         page.on(el("import-replay-btn"), "click", lambda _e: self.replay_import())
         page.on(el("import-play-btn"), "click", lambda _e: self.play_import())
-        page.on(el("stats-reset-btn"), "click", lambda _e: self.reset_stats())
-        el("stats-btn").hidden = stats is None
 
     # --- the game at the table -----------------------------------------------------------
 
@@ -220,64 +215,6 @@ class GameDialog:
     def _clear_import(self) -> None:
         self.page.el("import-error").hidden = True
         self._confirm_replace = False
-
-    # --- statistics ----------------------------------------------------------------------
-
-    def open_stats(self) -> None:
-        """Open the statistics dialog."""
-        self._confirm_reset = False
-        self.page.el("stats-reset-btn").textContent = "Reset statistics"
-        self._fill_stats()
-        self.page.el("stats-dialog").showModal()
-
-    def reset_stats(self) -> None:
-        """Forget the statistics, once the person has pressed Reset twice."""
-        if self.stats is None:
-            return
-        if not self._confirm_reset:
-            self._confirm_reset = True
-            self.page.el("stats-reset-btn").textContent = "Press again to reset"
-            return
-        self.stats.reset()
-        self._confirm_reset = False
-        self.page.el("stats-reset-btn").textContent = "Reset statistics"
-        self._fill_stats()
-
-    def _fill_stats(self) -> None:
-        stats = self.stats
-        body = self.page.el("stats-body")
-        cards = []
-        if stats is not None:
-            current = self.app.table.settings.variant
-            for variant in sorted(stats.by_rule_set, key=lambda variant: (variant != current, variant)):
-                name = VARIANTS[variant].name if variant in VARIANTS else variant
-                cards.append(self._stats_card(name, stats_lines(stats.of(variant))))
-            from web.storage.puzzle_book import PuzzleBook  # (read only here: the boot needs none of it)
-
-            puzzles = PuzzleBook(stats.storage)
-            if puzzles.attempts:
-                cards.append(self._stats_card("Puzzles", puzzles.lines()))
-        if cards:
-            body.replaceChildren(*cards)
-        else:
-            body.textContent = "No hand finished yet."
-
-    def _stats_card(self, title: str, lines: list[tuple[str, str]]) -> Any:
-        """A card of figures: its title, then each (what, how many) as a term and its value."""
-        document = self.page.document
-        card = document.createElement("section")
-        card.className = "stats-card"
-        heading = document.createElement("h3")
-        heading.textContent = title
-        facts = document.createElement("dl")
-        for term, value in lines:
-            name = document.createElement("dt")
-            name.textContent = term
-            said = document.createElement("dd")
-            said.textContent = value
-            facts.append(name, said)
-        card.append(heading, facts)
-        return card
 
     # --- the clipboard -------------------------------------------------------------------
 

@@ -16,12 +16,11 @@ from engine import EngineError
 from web.clipboard import copy_text, save_as_file
 from web.history_words import OUTCOME_WORDS, family_levels, kept_words, level_choices, variant_choices
 from web.page import Page
-from web.painter import Painter, SpriteBook
 from web.replay.model import Stepping
 from web.storage.history import MAX_MATCHES, History, Kept
 from web.storage.ratings import Ratings
 from web.table_kinds import replay_of_text
-from web.trend_chart import draw_trend
+from web.trend_chart import paint_trend
 
 __all__ = ["HistoryDialog"]
 
@@ -153,17 +152,9 @@ class HistoryDialog:
         """Draw each family's chart at the size its canvas was given (once the dialog is open)."""
         if self.ratings is None:
             return
-        ratio = float(self.window.devicePixelRatio or 1)
         for canvas in self.page.el("history-ratings").querySelectorAll("canvas.trend"):
-            width, height = float(canvas.clientWidth), float(canvas.clientHeight)
             points = self.ratings.points.get(str(canvas.dataset.family), [])
-            if width < 1 or height < 1:
-                continue
-            canvas.width, canvas.height = round(width * ratio), round(height * ratio)
-            painter = Painter(ratio, SpriteBook())
-            painter.setTransform(ratio, 0, 0, ratio, 0, 0)
-            draw_trend(painter, [float(point.rating) for point in points], width, height)
-            painter.play_on(self.window, canvas.getContext("2d"))
+            paint_trend(self.window, canvas, [float(point.rating) for point in points])
 
     # --- a match's buttons ------------------------------------------------------------------
 

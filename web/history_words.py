@@ -20,6 +20,7 @@ __all__ = [
     "kept_words",
     "level_choices",
     "level_name",
+    "level_strength",
     "variant_choices",
 ]
 
@@ -105,12 +106,13 @@ def level_choices(matches: Sequence[Kept]) -> list[tuple[str, str]]:
     for kept in matches:
         for level in kept.levels:
             if level != HUMAN and level not in found:
-                found[level] = (_strength(kept.variant, level), level_name(kept.variant, level))
+                found[level] = (level_strength(kept.variant, level), level_name(kept.variant, level))
     return [(level, name) for level, (_, name) in sorted(found.items(), key=lambda pair: pair[1])]
 
 
-def _strength(variant: str, level: str) -> int:
-    """Where a level stands among its kind's, weakest first (unknown ones last)."""
+def level_strength(variant: str, level: str) -> int:
+    """Where a level stands among its rule set's computer players, weakest first (0 for the
+    weakest; unknown ones last)."""
     try:
         levels = list(computer_players(variant).levels)
     except EngineError:

@@ -1,16 +1,18 @@
 """A small chart of a figure over time (a rating after each match, the review's accuracy
 match by match): a line through the points, the lowest and highest values written on the
 left. The geometry (:func:`trend_points`) is pure; :func:`draw_trend` draws it on a
-:class:`~web.painter.Painter`. The figures are always given beside it as a table too."""
+:class:`~web.painter.Painter` and :func:`paint_trend` on a canvas of the page. The figures
+are always given beside it as a table too."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from web.painter import Painter
+from web.painter import Painter, SpriteBook
 from web.tile_drawing import TEXT, label
 
-__all__ = ["draw_trend", "trend_points"]
+__all__ = ["draw_trend", "paint_trend", "trend_points"]
 
 LEFT, RIGHT, TOP, BOTTOM = 44.0, 8.0, 10.0, 10.0
 """The chart's margins in CSS px (room for a four-digit value on the left)."""
@@ -77,3 +79,17 @@ def draw_trend(
     ctx.beginPath()
     ctx.arc(x, y, 4, 0, 6.2832)
     ctx.fill()
+
+
+def paint_trend(window: Any, canvas: Any, values: Sequence[float], shown: str = "{:.0f}") -> None:
+    """Draw the chart of ``values`` on a ``<canvas>`` at the size the page gave it, sharp on
+    the screen's pixels (nothing is drawn while it has no size: its dialog is closed)."""
+    width, height = float(canvas.clientWidth), float(canvas.clientHeight)
+    if width < 1 or height < 1:
+        return
+    ratio = float(window.devicePixelRatio or 1)
+    canvas.width, canvas.height = round(width * ratio), round(height * ratio)
+    painter = Painter(ratio, SpriteBook())
+    painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+    draw_trend(painter, values, width, height, shown)
+    painter.play_on(window, canvas.getContext("2d"))

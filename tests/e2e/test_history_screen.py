@@ -14,6 +14,7 @@ from engine.line.notation import read_record, write_record
 from engine.line.selfplay import bot_match
 from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle
 from tests.helpers.browser import OpenApp
+from tests.helpers.dialogs import dialog_problems
 from tests.helpers.storage import DictStorage
 from web.storage.history import HISTORY_KEY, MAX_MATCHES, History, Kept, record_key
 
@@ -199,3 +200,48 @@ def test_a_finished_match_moves_the_rating_shown_with_its_chart_and_figures(open
     )
     assert drawn > 50, "the chart is drawn"
     expect(page.locator("#history-list li").first.locator(".history-result")).to_contain_text("Won 122-64")
+
+
+INKED = """(selector) => [...document.querySelectorAll(selector)].map((canvas) => {
+  const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) inked++;
+  return inked;
+})"""
+
+
+def test_the_statistics_come_from_the_history_per_level_with_charts_and_a_reset(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app(GAME).page
+    matches = [
+        (kept(3, levels=("expert", "expert", "expert"), outcome="lost", points_for=40), "a"),
+        (kept(2, reviews=((1, 8, 6), (2, 2, 2))), "b"),
+        (kept(1, points_for=60, points_against=120), "c"),
+    ]
+    put(page, stored(matches))
+    reload(page, wait_until_ready)
+    page.click("#game-btn")
+    page.click("#stats-btn")
+    card = page.locator("#stats-body .stats-card", has_text="Block")
+    expect(card.locator("caption").first).to_have_text("Against each level, over your newest 3 matches kept")
+    rows = card.locator("table.level-figures tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_have_text("Hard2 of 26 of 820 to 26.2")
+    expect(rows.nth(2)).to_have_text("Expert0 of 13 of 410 to 22.5")
+    expect(card.locator("canvas.trend")).to_have_count(2)
+    assert all(inked > 50 for inked in page.evaluate(INKED, "#stats-body canvas.trend")), "both charts drawn"
+    accuracy = card.locator("table.sr-only").nth(1)
+    expect(accuracy.locator("tr")).to_have_count(2)
+    expect(accuracy.locator("tr").nth(1)).to_contain_text("80%")
+    assert dialog_problems(page, "#stats-dialog", "#stats-dialog .dialog-actions button >> text=Close") == []
+
+    page.click("#stats-reset-btn")
+    page.click("#stats-reset-btn")
+    expect(page.locator("#stats-body table.level-figures")).to_have_count(0)
+    page.keyboard.press("Escape")
+    reload(page, wait_until_ready)
+    page.click("#game-btn")
+    page.click("#stats-btn")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    expect(page.locator("#stats-body table.level-figures")).to_have_count(0)

@@ -4,11 +4,11 @@ the first time, filtered, merged without duplicates, and never broken by damaged
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.kept_matches import kept
 from tests.helpers.storage import BlockedStorage, DictStorage
 from web.storage.history import (
     HISTORY_KEY,
@@ -16,29 +16,8 @@ from web.storage.history import (
     MAX_MATCHES,
     PRUNED_NOTICE,
     History,
-    Kept,
     kept_from_json,
 )
-
-
-def kept(number: int, day: str = "2026-11-28", **changes: object) -> Kept:
-    """A kept match numbered ``number`` (its id and record say which)."""
-    base = Kept(
-        match_id=f"slot:{number}:6-6",
-        day=day,
-        variant="draw-2",
-        players=2,
-        levels=("expert",),
-        outcome="won",
-        scores=(100, 87),
-        side=0,
-        hands=5,
-        hands_won=3,
-        points_for=100,
-        points_against=87,
-        chars=1,
-    )
-    return replace(base, **changes)  # type: ignore[arg-type]
 
 
 def record(number: int) -> str:

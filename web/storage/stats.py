@@ -1,6 +1,8 @@
 """Statistics kept on the device, per rule set: matches and hands played and won, points for
 and against, the current and the best run of matches won, and the running accuracy of the
-person's hands reviewed (:mod:`engine.line.ai.review`).
+person's hands reviewed (:mod:`engine.line.ai.review`). These are the all-time figures (the
+history keeps the newest matches only); the figures per level and match by match come from
+the history (:mod:`web.history_stats`).
 
 Stored as JSON under one key of the browser's storage (:data:`STATS_KEY`), read
 defensively (anything damaged reads as no statistics), and counted once per hand: a
@@ -11,6 +13,7 @@ Pure Python (standard library and :mod:`web.storage.saves`' storage protocol); n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -21,6 +24,9 @@ __all__ = ["STATS_KEY", "RuleSetStats", "Stats", "stats_lines"]
 
 STATS_KEY = "dominoes.stats"
 """Where the statistics are kept (the main table only; embedded tables keep none)."""
+
+_MAX_RESET_IDS = 400
+"""The most match ids :attr:`Stats.reset_before` keeps (the history keeps at most 200)."""
 
 _MAX_COUNTED = 120
 """How many counting marks are remembered, the least recently used forgotten first: two per
@@ -88,6 +94,9 @@ class Stats:
         self.storage = storage
         self.by_rule_set: dict[str, RuleSetStats] = {}
         self._counted: dict[str, int] = {}
+        self.reset_before: frozenset[str] = frozenset()
+        """The history's matches kept when the statistics were last reset: the figures drawn
+        from the history leave them out (:mod:`web.history_stats`)."""
         self._load()
 
     def of(self, variant: str) -> RuleSetStats:
@@ -140,9 +149,11 @@ class Stats:
         self._save()
         return True
 
-    def reset(self) -> None:
-        """Forget every figure (the matches already counted stay counted)."""
+    def reset(self, kept_ids: Iterable[str] = ()) -> None:
+        """Forget every figure (the matches already counted stay counted), and leave the
+        history's matches kept now (``kept_ids``) out of the figures drawn from it."""
         self.by_rule_set = {}
+        self.reset_before = frozenset(list(kept_ids)[:_MAX_RESET_IDS])
         self._save()
 
     def _mark(self, key: str, value: int) -> None:
@@ -172,10 +183,15 @@ class Stats:
                 str(key): value for key, value in counted.items() if type(value) is int and 0 <= value < 10**6
             }
             self._trim()
+        before = data.get("reset_before")
+        if isinstance(before, list):
+            self.reset_before = frozenset(item for item in before[:_MAX_RESET_IDS] if isinstance(item, str))
 
     def _save(self) -> None:
         data: dict[str, Any] = {
             "rule_sets": {variant: asdict(figures) for variant, figures in self.by_rule_set.items()},
             "counted": self._counted,
         }
+        if self.reset_before:
+            data["reset_before"] = sorted(self.reset_before)
         write_json(self.storage, STATS_KEY, data)
