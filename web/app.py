@@ -11,6 +11,7 @@ Browser objects (document, window, the proxy factory) are passed in by ``main.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import json
 import secrets
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine import EngineError
+from web.backup_controls import IMPORTED_KEY, BackupControls
 from web.board import Board
 from web.embedding.embed import dress_for_embedding
 from web.embedding.host_link import HostLink
@@ -26,7 +28,7 @@ from web.history_dialog import HistoryDialog
 from web.keyboard import Keyboard
 from web.links.params import LinkRequest, parse_link
 from web.new_game_dialog import NewGameDialog
-from web.notice import Notice
+from web.notice import REMINDER_START, Notice
 from web.page import Page
 from web.painter import SpriteBook, boxes_data
 from web.replay.model import Replay, Stepping
@@ -123,6 +125,16 @@ class App:
         """The person's matches, kept (not in an embedded table, nor where storage is blocked)."""
         self.ratings = Ratings(self.storage) if kept_here else None
         """The person's rating in each family against the computer levels (kept as the history)."""
+        self.backup = (
+            BackupControls(
+                self.page, window, self.storage, self.today, self._before_import, self._after_import
+            )
+            if kept_here
+            else None
+        )
+        """Export and Import of everything kept (``None`` where nothing is kept)."""
+        if kept_here:
+            self.boot_notices += self._imported_notice()
         sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self._replay_view: ReplayView | None = None
@@ -161,6 +173,7 @@ class App:
             self._keep,
             self.open_replay,
             window.matchMedia("(prefers-reduced-motion: reduce)"),
+            backup_reminder=self.backup_reminder,
         )
         self.table: Table = (
             table_for(first.game, self.around) if self.link.daily is None else self._daily_table(first.game)
@@ -227,6 +240,7 @@ class App:
         window.ResizeObserver.new(self._resize_proxy).observe(canvas)
         page.on(page.el("notice-close"), "click", lambda _e: self.show_notice(None))
         page.on(page.el("notice-download"), "click", lambda _e: self.game_dialog.download())
+        page.on(page.el("notice-export"), "click", lambda _e: self._export_from_notice())
         page.on(window, "storage", self._on_storage)
         page.on(page.el("play-here-btn"), "click", lambda _e: self._play_here())
         page.on(
@@ -520,6 +534,46 @@ class App:
         }
 
     # --- one table, one tab ---------------------------------------------------------------------
+
+    # --- backup ---------------------------------------------------------------------------------
+
+    def backup_reminder(self, matches: int) -> str:
+        """The reminder to export a backup, when one is due (``""`` otherwise): the browser
+        has not promised to keep the storage and the history keeps ``matches`` matches."""
+        if self.backup is None:
+            return ""
+        persisted = getattr(getattr(self.window, "dominoesBoot", None), "persisted", None)
+        return self.backup.reminder.reminder(persisted is True, matches, self.today())
+
+    def _export_from_notice(self) -> None:
+        if self.backup is not None:
+            self.backup.export()
+            self.notice.drop(REMINDER_START)
+
+    def _before_import(self) -> None:
+        """A backup passed its checks and is about to be merged: the game at the table stops
+        (no computer move is saved over a game the backup brings)."""
+        self.table.close()
+
+    def _after_import(self, said: str) -> None:
+        """Reload the page, everything read again from what the import merged; ``said`` (what
+        was imported) is shown once the page is back."""
+        with contextlib.suppress(Exception):  # (storage refused: the reload shows it unannounced)
+            self.storage.set(IMPORTED_KEY, said)
+        self.window.location.reload()
+
+    def _imported_notice(self) -> list[str]:
+        """What the last import said, to show at this boot (once)."""
+        try:
+            said = self.storage.get(IMPORTED_KEY)
+            self.storage.remove(IMPORTED_KEY)
+        except Exception:  # blocked storage: nothing was imported
+            return []
+        return (
+            [said[:300]]
+            if isinstance(said, str) and said.startswith(("Imported ", "Nothing to import"))
+            else []
+        )
 
     @property
     def elsewhere(self) -> bool:

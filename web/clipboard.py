@@ -12,14 +12,19 @@ __all__ = ["copy_text", "save_as_file", "share_result"]
 
 
 def save_as_file(window: Any, text: str, name: str) -> None:
-    """Offer ``text`` as a download named ``name`` (a link to its text, clicked)."""
+    """Offer ``text`` as a download named ``name`` (a link to it, clicked). The text is held
+    as a ``Blob`` (a ``data:`` link would be cut at a few megabytes: a backup can be larger)."""
     document = window.document
+    blob = window.Blob.new(window.Array.of(text), window.JSON.parse('{"type": "text/plain;charset=utf-8"}'))
+    url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
-    link.href = "data:text/plain;charset=utf-8," + str(window.encodeURIComponent(text))
+    link.href = url
     link.download = name
     document.body.appendChild(link)
     link.click()
     link.remove()
+    # (the link's URL is freed a minute later: freed at once, a slow download could lose it)
+    window.setTimeout(window.URL.revokeObjectURL.bind(window.URL, url), 60_000)
 
 
 async def copy_text(window: Any, text: str) -> bool:

@@ -2,7 +2,8 @@
 
 A notice is made of parts (each a sentence or a few), so that one thing said does not hide
 another still true (a damaged save set aside at boot, then storage too full for a move).
-While a part says the game could not be saved, the notice offers the record's download.
+While a part says the game could not be saved, the notice offers the record's download; while
+it reminds the person to export a backup, it offers the export.
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from web.page import Page
+from web.storage.backup_reminder import EXPORT_REMINDER
 from web.storage.keeper import SAVE_FAILED
 
-__all__ = ["Notice"]
+__all__ = ["REMINDER_START", "Notice"]
+
+REMINDER_START = EXPORT_REMINDER.split("{}")[0]
+"""How the reminder to export begins (it names the matches after)."""
 
 
 class Notice:
-    """The page's ``#notice``: its text, its role for screen readers, its download button."""
+    """The page's ``#notice``: its text, its role for screen readers, its download and export buttons."""
 
     def __init__(self, page: Page, on_resize: Callable[[], None]) -> None:
         """Show notices on ``page``; ``on_resize`` runs whenever the notice shows, changes or
@@ -52,4 +57,5 @@ class Notice:
         page.el("notice-text").textContent = " ".join(self.parts)
         notice.hidden = not self.parts
         page.el("notice-download").hidden = not any(part.startswith(SAVE_FAILED) for part in self.parts)
+        page.el("notice-export").hidden = not any(part.startswith(REMINDER_START) for part in self.parts)
         self._on_resize()

@@ -74,6 +74,9 @@ class Surroundings:
     """The ``prefers-reduced-motion: reduce`` media query."""
     started: bool = False
     """Whether the app has drawn its first frame (what was there then makes no sound)."""
+    backup_reminder: Callable[[int], str] = lambda _matches: ""
+    """The reminder to export a backup when one is due, the history keeping so many matches
+    (``""``: none due)."""
 
     def moves_shown(self) -> bool:
         """Whether changes are shown in motion: not before the table is up, not when the

@@ -43,6 +43,7 @@ __all__ = [
     "TableKind",
     "from_position",
     "from_replay",
+    "moves_made",
     "new_game",
     "new_seed",
     "opened",
@@ -124,6 +125,11 @@ def new_game(settings: Settings, seed: int, *, from_link: bool = False) -> Game:
 def restored(text: str) -> Game:
     """The game a save holds, of whichever kind (raises :class:`EngineError`)."""
     return _kind_of_text(text).controller.restore(text)
+
+
+def moves_made(text: str) -> int:
+    """How many moves were made in the game a save holds (raises :class:`EngineError`)."""
+    return restored(text).moves_made()
 
 
 def opened(text: str, seed: int) -> Game:

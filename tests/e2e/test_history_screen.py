@@ -10,13 +10,12 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from engine.line.notation import read_record, write_record
-from engine.line.selfplay import bot_match
+from engine.line.notation import read_record
 from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, settle
 from tests.helpers.browser import OpenApp
 from tests.helpers.dialogs import dialog_problems
-from tests.helpers.storage import DictStorage
-from web.storage.history import HISTORY_KEY, MAX_MATCHES, History, Kept, record_key
+from tests.helpers.kept_matches import last_move_record, stored
+from web.storage.history import HISTORY_KEY, MAX_MATCHES, Kept, record_key
 
 GAME = "?variant=draw-2&seed=11&level=greedy&aidelay=0"
 
@@ -43,15 +42,6 @@ def kept(number: int, **changes: Any) -> Kept:
         "points_against": 90,
     }
     return Kept(**{**values, **changes})
-
-
-def stored(history_of: list[tuple[Kept, str]]) -> dict[str, str]:
-    """What a history of these matches leaves in storage, key by key."""
-    storage = DictStorage()
-    history = History(storage)
-    for entry, record in reversed(history_of):
-        history.keep(entry, record)
-    return storage.data
 
 
 def put(page: Page, data: dict[str, str]) -> None:
@@ -156,17 +146,6 @@ def test_the_oldest_match_makes_room_with_a_notice_the_first_time(
     assert len(history["matches"]) == MAX_MATCHES
     assert history["matches"][0]["variant"] == "draw-2"
     assert page.evaluate(f"localStorage.getItem('{record_key('old:' + str(MAX_MATCHES - 1))}')") is None
-
-
-def last_move_record() -> str:
-    """A record of a draw-2 match against Hard one move from its end, the person (seat 0) to
-    make the winning move: played on at the table, it finishes the match there."""
-    match = bot_match("draw-2", 2, 2, ["greedy", "greedy"])
-    assert match.result is not None and match.result.winner_side == 0
-    cut = match.replayed_to(len(match.hands) - 1, len(match.hands[-1].actions) - 1)
-    assert cut.turn == 0 and not cut.is_over
-    cut.tags.update({"Seat0": "You", "Level0": "human", "Seat1": "North", "Level1": "hard"})
-    return write_record(cut)
 
 
 def test_a_finished_match_moves_the_rating_shown_with_its_chart_and_figures(open_app: OpenApp) -> None:

@@ -201,6 +201,10 @@ class DiceController:
             if seat in self.human_seats and index not in hand.committed
         ]
 
+    def moves_made(self) -> int:
+        """The rounds played so far in the session (which of two saves of a table is further on)."""
+        return sum(len(hand.rounds) for _, hand in self.session.hands)
+
     @property
     def throws(self) -> int:
         """How many times the dice have been thrown this session (the page animates each new throw)."""

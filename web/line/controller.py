@@ -75,6 +75,10 @@ class Controller:
             return f"the end of hand {match.hand_number}, {score}"
         return f"hand {match.hand_number}, move {len(match.hand.actions)}"
 
+    def moves_made(self) -> int:
+        """The moves made so far in the match (which of two saves of a table is further on)."""
+        return sum(len(hand.actions) for hand in self.match.hands)
+
     @classmethod
     def restore(cls, text: str) -> Controller:
         """The match saved by :meth:`save` (or in the JSON form saves had before records);

@@ -11,7 +11,14 @@ from web.line.controller import Controller
 from web.settings import HUMAN
 from web.storage.history import Kept
 
-__all__ = ["kept_of", "rating_results"]
+__all__ = ["kept_of", "match_id_of", "rating_results"]
+
+
+def match_id_of(controller: Controller, slot_key: str) -> str:
+    """The match at the table as the statistics and the history tell matches apart: its save
+    slot's key, its seed and the first hand's first deal."""
+    match = controller.match
+    return f"{slot_key}:{match.seed}:{' '.join(map(str, match.hands[0].dealt[0]))}"
 
 
 def kept_of(controller: Controller, match_id: str, day: datetime.date) -> Kept:

@@ -21,7 +21,7 @@ from engine import Draw, EngineError, Lead, Match, Pass, Tile, parse_end, parse_
 from engine.line.notation import write_position
 from web.line.controller import Controller
 from web.line.drag import Drag
-from web.line.kept import kept_of, rating_results
+from web.line.kept import kept_of, match_id_of, rating_results
 from web.line.motion import Motion, ScoreCount, plan_motion
 from web.line.render import draw_on_canvas
 from web.line.scene import Scene, build_scene
@@ -689,11 +689,14 @@ class LineTable:
         if ratings is not None and match.result is not None:
             family, results = rating_results(self.controller)
             ratings.count_match(self._match_id(), family, day.isoformat(), results)
+        if match.result is not None:
+            reminder = self.around.backup_reminder(len(history.matches))
+            if reminder:
+                self.around.tell(reminder)
 
     def _match_id(self) -> str:
         """The match at the table, as the statistics tell matches apart (save slot, seed, first deal)."""
-        match = self.controller.match
-        return f"{self.around.slot_key}:{match.seed}:{' '.join(map(str, match.hands[0].dealt[0]))}"
+        return match_id_of(self.controller, self.around.slot_key)
 
     # --- tests -------------------------------------------------------------------------------
 

@@ -79,13 +79,13 @@ class DailyResults:
             if result is not None:
                 self.results[(result.day, result.variant)] = result
 
+    def to_json(self) -> list[list[Any]]:
+        """What the store keeps, as JSON values (what a backup carries: :mod:`web.storage.backup`)."""
+        return [[r.day, r.variant, r.you, r.expert, r.expert_record] for r in self.results.values()]
+
     def _save(self) -> None:
-        if self.storage is None:
-            return
-        data = [
-            [r.day, r.variant, r.you, r.expert, r.expert_record] for r in self.results.values()
-        ]
-        write_json(self.storage, DAILY_KEY, data)
+        if self.storage is not None:
+            write_json(self.storage, DAILY_KEY, self.to_json())
 
 
 def _result(item: Any) -> DailyResult | None:

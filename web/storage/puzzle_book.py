@@ -161,10 +161,9 @@ class PuzzleBook:
             self.attempts = [a for a in map(_attempt, attempts[-MAX_ATTEMPTS:]) if a is not None]
         self.best_streak = max(self.best_streak, self.streak)
 
-    def _save(self) -> None:
-        if self.storage is None:
-            return
-        data: dict[str, Any] = {
+    def to_json(self) -> dict[str, Any]:
+        """What the store keeps, as JSON values (what a backup carries: :mod:`web.storage.backup`)."""
+        return {
             "rating": rating_numbers(self.rating),
             "puzzles": {
                 puzzle_id: rating_numbers(rating) for puzzle_id, rating in self._puzzle_ratings.items()
@@ -173,7 +172,10 @@ class PuzzleBook:
             "best_streak": self.best_streak,
             "attempts": [[a.puzzle_id, a.day, int(a.solved), a.before, a.after] for a in self.attempts],
         }
-        write_json(self.storage, PUZZLES_KEY, data)
+
+    def _save(self) -> None:
+        if self.storage is not None:
+            write_json(self.storage, PUZZLES_KEY, self.to_json())
 
 
 def _attempt(value: object) -> Attempt | None:

@@ -149,10 +149,9 @@ class Ratings:
                 key for key in counted[-_MAX_COUNTED:] if isinstance(key, str) and len(key) <= 200
             ]
 
-    def _save(self) -> None:
-        if self.storage is None:
-            return
-        data: dict[str, Any] = {
+    def to_json(self) -> dict[str, Any]:
+        """What the store keeps, as JSON values (what a backup carries: :mod:`web.storage.backup`)."""
+        return {
             "families": {
                 family: {
                     "rating": rating_numbers(rating),
@@ -162,7 +161,10 @@ class Ratings:
             },
             "counted": self._counted,
         }
-        write_json(self.storage, RATINGS_KEY, data)
+
+    def _save(self) -> None:
+        if self.storage is not None:
+            write_json(self.storage, RATINGS_KEY, self.to_json())
 
 
 def _points(value: object) -> list[RatingPoint]:

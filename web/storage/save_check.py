@@ -50,6 +50,7 @@ version may add some); a key written twice anywhere is refused (the app never do
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from itertools import accumulate
@@ -77,6 +78,7 @@ __all__ = [
     "SaveError",
     "ValidSave",
     "damage_of",
+    "parse_json_safely",
     "settings_of_damaged_save",
     "validate_save",
 ]
@@ -205,19 +207,35 @@ def _nesting_depth(text: str) -> int:
 
 def _parse(text: object) -> object:
     """The JSON value of a save's text, after the checks that keep reading it safe."""
+    return parse_json_safely(text, MAX_SAVE_CHARS, MAX_DEPTH)
+
+
+def _finite_float(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):
+        raise SaveError("it holds a number far too large")
+    return value
+
+
+def parse_json_safely(text: object, max_chars: int, max_depth: int, *, floats: bool = False) -> object:
+    """The JSON value of ``text`` read as a save is (a backup too: :mod:`web.storage.backup`):
+    refused with a :class:`SaveError` if it is not text, longer than ``max_chars``, empty,
+    nested deeper than ``max_depth`` (counted before reading), not JSON, or if it holds
+    ``NaN``/``Infinity``, a key given twice or a number of too many digits (read as a marker
+    no check accepts). Numbers with a fraction are read only where ``floats`` (finite ones)."""
     if not isinstance(text, str):
         raise SaveError("it is not text")
-    if len(text) > MAX_SAVE_CHARS:
+    if len(text) > max_chars:
         raise SaveError("it is too large")
     if not text or text.isspace():
         raise SaveError("it is empty")
-    if _nesting_depth(text) > MAX_DEPTH:
+    if _nesting_depth(text) > max_depth:
         raise SaveError("it is nested too deeply")
     try:
         return json.loads(
             text,
             parse_int=_read_int,
-            parse_float=_read_float,
+            parse_float=_finite_float if floats else _read_float,
             parse_constant=_refuse_constant,
             object_pairs_hook=_unique_keys,
         )

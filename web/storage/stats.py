@@ -187,11 +187,15 @@ class Stats:
         if isinstance(before, list):
             self.reset_before = frozenset(item for item in before[:_MAX_RESET_IDS] if isinstance(item, str))
 
-    def _save(self) -> None:
+    def to_json(self) -> dict[str, Any]:
+        """What the store keeps, as JSON values (what a backup carries: :mod:`web.storage.backup`)."""
         data: dict[str, Any] = {
             "rule_sets": {variant: asdict(figures) for variant, figures in self.by_rule_set.items()},
             "counted": self._counted,
         }
         if self.reset_before:
             data["reset_before"] = sorted(self.reset_before)
-        write_json(self.storage, STATS_KEY, data)
+        return data
+
+    def _save(self) -> None:
+        write_json(self.storage, STATS_KEY, self.to_json())

@@ -1,0 +1,106 @@
+"""Export and Import a backup (in the History dialog; the export also from the reminder in
+the notice): the file of everything the table keeps (:mod:`web.storage.backup`).
+
+Export saves the file at once. Import reads the chosen file, checks all of it (replaying
+every record and restoring every saved game, a step at a time so the page stays
+responsive: a large history takes a few seconds), and only then merges it; a file that
+fails a check is refused in plain words and nothing changes. After a merge the app reloads
+the page, so that everything on it (the game at the table too, if the file's was further
+on) is read again from what was merged."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from web.clipboard import save_as_file
+from web.page import Page
+from web.storage.backup import (
+    MAX_BACKUP_CHARS,
+    BackupError,
+    backup_name,
+    deep_check,
+    make_backup,
+    merge_backup,
+    read_backup,
+)
+from web.storage.backup_reminder import BackupReminder
+from web.storage.saves import Storage
+from web.table_kinds import moves_made, replay_of_text, restored
+
+__all__ = ["IMPORTED_KEY", "BackupControls"]
+
+IMPORTED_KEY = "dominoes.imported"
+"""Where what an import merged is said, for the page it reloads to show (and remove)."""
+
+
+class BackupControls:
+    """The dialog's Export and Import controls (ids fixed in ``index.html``)."""
+
+    def __init__(
+        self,
+        page: Page,
+        window: Any,
+        storage: Storage,
+        today: Callable[[], datetime.date],
+        before_import: Callable[[], None],
+        after_import: Callable[[str], None],
+    ) -> None:
+        """Wire the controls. ``before_import`` runs once a file has passed every check,
+        before anything is written (the app stops the game at the table); ``after_import``
+        is told what was imported, in the player's words."""
+        self.page = page
+        self.window = window
+        self.storage = storage
+        self.today = today
+        self.reminder = BackupReminder(storage)
+        """When the person was last reminded to export, and when they last did."""
+        self._before_import = before_import
+        self._after_import = after_import
+        self._tasks: set[asyncio.Future[None]] = set()
+        page.on(page.el("backup-export-btn"), "click", lambda _e: self.export())
+        page.on(page.el("backup-import-file"), "change", lambda _e: self._run(self._import_file()))
+
+    def export(self) -> None:
+        """Save the backup file, and say so."""
+        today = self.today()
+        name = backup_name(today.isoformat())
+        save_as_file(self.window, make_backup(self.storage, today.isoformat()), name)
+        self.reminder.note_export(today)
+        self._say(f"Saved {name}: keep it somewhere safe. Import it here or on another device.")
+
+    def _run(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _import_file(self) -> None:
+        chooser = self.page.el("backup-import-file")
+        files = chooser.files
+        if not files or not files.length:
+            return
+        file = files.item(0)
+        chooser.value = ""
+        if int(file.size) > MAX_BACKUP_CHARS:
+            self._say("This file is too big to be a backup of this table. Nothing was changed.")
+            return
+        try:
+            text = str(await file.text())
+        except Exception:  # the browser could not read it (moved, no permission)
+            self._say("This file could not be read. Nothing was changed.")
+            return
+        self._say("Checking the backup…")
+        try:
+            backup = read_backup(text)
+            for _ in deep_check(backup, restored, replay_of_text):
+                await asyncio.sleep(0)  # (a breath for the page between two records)
+        except BackupError as error:
+            self._say(str(error))
+            return
+        self._before_import()
+        self._after_import(merge_backup(self.storage, backup, moves_made))
+
+    def _say(self, text: str) -> None:
+        self.page.el("backup-said").textContent = text
