@@ -51,7 +51,7 @@ gives a site, leaving the rest to the saves): 200 long matches fit well under it
 
 PRUNED_NOTICE = (
     f"Your history keeps your newest {MAX_MATCHES} matches (or as many as fit): the oldest was "
-    "removed to make room. Export keeps a copy of everything."
+    "removed to make room. Export a backup (in History) keeps a copy of everything."
 )
 """What the table says the first time the history removes a match."""
 
