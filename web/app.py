@@ -233,7 +233,7 @@ class App:
         page.on(page.el("pass-dialog"), "click", self._on_pass_screen)
         page.on(page.el("pass-dialog"), "cancel", lambda event: event.preventDefault())  # Esc keeps it up
         page.on(page.el("new-game-form"), "submit", self._on_new_game)
-        page.on(window, "resize", lambda _e: self.table.invalidate(resized=True))
+        page.on(window, "resize", lambda _e: self._on_resize())
         page.on(window, "hashchange", lambda _e: self._on_new_fragment())
         # The board also changes size without a window resize (a notice, the phone's bars).
         self._resize_proxy = self._proxy(lambda *_args: self.table.invalidate(resized=True))
@@ -284,6 +284,10 @@ class App:
         return holder
 
     # --- events --------------------------------------------------------------------------
+
+    def _on_resize(self) -> None:
+        self.notice.measure()  # (the notice wraps to another height)
+        self.table.invalidate(resized=True)
 
     def _pressed(self, element_id: str) -> Callable[[Any], None]:
         """A click on one of the tables' own elements goes to the table being played."""

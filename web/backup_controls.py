@@ -103,4 +103,6 @@ class BackupControls:
         self._after_import(merge_backup(self.storage, backup, moves_made))
 
     def _say(self, text: str) -> None:
-        self.page.el("backup-said").textContent = text
+        said = self.page.el("backup-said")
+        said.textContent = text
+        said.scrollIntoView(False)  # (in view at the foot of its dialog, if it was not)

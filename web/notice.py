@@ -58,4 +58,12 @@ class Notice:
         notice.hidden = not self.parts
         page.el("notice-download").hidden = not any(part.startswith(SAVE_FAILED) for part in self.parts)
         page.el("notice-export").hidden = not any(part.startswith(REMINDER_START) for part in self.parts)
+        self.measure()
         self._on_resize()
+
+    def measure(self) -> None:
+        """Tell the style sheet how tall the notice is (``--notice-height`` on the body): the
+        end-of-hand summary beside the board starts below it, so neither hides the other."""
+        page = self._page
+        height = 0 if page.el("notice").hidden else int(page.el("notice").offsetHeight)
+        page.document.body.style.setProperty("--notice-height", f"{height}px")
