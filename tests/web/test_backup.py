@@ -187,3 +187,11 @@ def test_a_real_backup_is_read_back_exactly_as_it_was_written() -> None:
     assert set(backup.saves) == {SAVE_KEY, SLOT_PREFIX + "variant=block&seed=9"}
     assert backup.settings == {"theme": "dark"}
     assert [kept.reviews for kept, _ in backup.matches] == [kept.reviews for kept in History(PROFILE).matches]
+
+
+def test_the_experts_hand_of_a_days_deal_that_does_not_replay_is_refused() -> None:
+    data = json.loads(FILE)
+    data["daily"] = [["2026-11-27", "draw-2", 5, 9, '[Variant "draw-2"]\n\n1. 9-9'], *data["daily"]]
+    backup = read_backup(json.dumps(data))
+    with pytest.raises(BackupError, match="the Expert's hand of the day's deal of 2026-11-27"):
+        list(deep_check(backup, restored, replay_of_text))

@@ -33,7 +33,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import EngineError
@@ -187,7 +187,7 @@ def make_backup(storage: Storage, made: str) -> str:
     for kept in history.matches:
         record = history.record(kept.match_id)
         if record is not None:  # (a record the browser lost cannot be carried)
-            matches.append(kept.to_json())
+            matches.append(replace(kept, chars=len(record)).to_json())
             records[kept.match_id] = record
     settings = {}
     for name, (key, values) in SETTINGS.items():
@@ -212,17 +212,18 @@ def _refuse(why: str) -> BackupError:
     return BackupError(f"This file cannot be imported: {why}. Nothing was changed.")
 
 
-def _object(value: object, what: str) -> dict[str, Any]:
+def _object(value: object, damage: str) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else the refusal saying ``damage``."""
     if not isinstance(value, dict):
-        raise _refuse(f"its {what} are damaged")
+        raise _refuse(damage)
     return value
 
 
 def _history(value: object) -> tuple[tuple[Kept, str], ...]:
-    part = _object(value, "history")
+    part = _object(value, "its history is damaged")
     if set(part) != {"matches", "records"}:
         raise _refuse("its history is damaged")
-    entries, records = part["matches"], _object(part["records"], "history")
+    entries, records = part["matches"], _object(part["records"], "its history is damaged")
     if not isinstance(entries, list) or len(entries) > MAX_MATCHES or len(records) != len(entries):
         raise _refuse("its history is damaged")
     matches = []
@@ -240,7 +241,7 @@ def _history(value: object) -> tuple[tuple[Kept, str], ...]:
 
 
 def _saves(value: object) -> dict[str, str]:
-    saves = _object(value, "saved games")
+    saves = _object(value, "its saved games are damaged")
     if len(saves) > MAX_SAVES:
         raise _refuse("it holds more saved games than a table keeps")
     for key, text in saves.items():
@@ -272,7 +273,7 @@ _STORE_WORDS = {
 
 
 def _settings(value: object) -> dict[str, str]:
-    settings = _object(value, "settings")
+    settings = _object(value, "its settings are damaged")
     for name, chosen in settings.items():
         if name not in SETTINGS or chosen not in SETTINGS[name][1]:
             raise _refuse("its settings are damaged")
@@ -309,9 +310,10 @@ def read_backup(text: object) -> Backup:
 def deep_check(
     backup: Backup, restore: Callable[[str], object], replay: Callable[[str], object]
 ) -> Iterator[None]:
-    """Restore every saved game and replay every record of ``backup``, yielding after each
-    (so a page can breathe between them); raises :class:`BackupError` naming the first that
-    does not play. ``restore`` and ``replay`` raise :class:`EngineError` for such a text."""
+    """Restore every saved game and replay every record of ``backup`` (the history's, and the
+    Expert's hands of the day's deals), yielding after each (so a page can breathe between
+    them); raises :class:`BackupError` naming the first that does not play. ``restore`` and
+    ``replay`` raise :class:`EngineError` for such a text."""
     for key, text in backup.saves.items():
         try:
             restore(text)
@@ -326,6 +328,13 @@ def deep_check(
                 f"the record of match {number} of its history ({kept.day}) cannot be replayed"
             ) from None
         yield
+    for day, _variant, _you, _expert, record in backup.stores["daily"]:
+        if record:
+            try:
+                replay(record)
+            except Exception:
+                raise _refuse(f"the Expert's hand of the day's deal of {day} cannot be replayed") from None
+            yield
 
 
 def _table_words(key: str) -> str:
