@@ -56,9 +56,11 @@ from web.table_kinds import (
 )
 
 if TYPE_CHECKING:
+    from engine.line.ai.review import MatchReview
     from web.puzzles.desk import PuzzleDesk
     from web.puzzles.table import PuzzleTable
     from web.replay.view import ReplayView
+    from web.review.book import ReviewBook
 
 __all__ = ["DEFAULT_AI_DELAY_MS", "NOT_KEPT", "App"]
 
@@ -152,6 +154,7 @@ class App:
             window,
             self.history,
             self.ratings,
+            self.stats,
             lambda replay: self.open_replay(replay),
             lambda seat: self.replay_view.start_review(seat),
         )
@@ -508,9 +511,14 @@ class App:
             view = ReplayView(self.page, self.window, self._proxy, self.sprites)
             view.on_play_from = self._play_from_replay
             view.on_move = self._on_replay_move
-            view.review.on_reviewed = lambda book, review: self.table.count_review(book, review)
+            view.review.on_reviewed = self._reviewed
             self._replay_view = view
         return self._replay_view
+
+    def _reviewed(self, book: ReviewBook, review: MatchReview) -> None:
+        """A review is done: its accuracy counts for the table's match, or a match of the history."""
+        self.table.count_review(book, review)
+        self.history_dialog.count_review(book, review)
 
     def test_state(self) -> dict[str, Any]:
         """What end-to-end tests read: the table's game, the save, the link and the replay viewer."""

@@ -10,17 +10,29 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import EngineError
 from web.clipboard import copy_text, save_as_file
-from web.history_words import OUTCOME_WORDS, family_levels, kept_words, level_choices, variant_choices
+from web.history_words import (
+    OUTCOME_WORDS,
+    family_levels,
+    is_reviewable,
+    kept_words,
+    level_choices,
+    variant_choices,
+)
 from web.page import Page
 from web.replay.model import Stepping
 from web.storage.history import MAX_MATCHES, History, Kept
 from web.storage.ratings import Ratings
+from web.storage.stats import Stats
 from web.table_kinds import replay_of_text
 from web.trend_chart import paint_trend
+
+if TYPE_CHECKING:
+    from engine.line.ai.review import MatchReview
+    from web.review.book import ReviewBook
 
 __all__ = ["HistoryDialog"]
 
@@ -36,18 +48,23 @@ class HistoryDialog:
         window: Any,
         history: History | None,
         ratings: Ratings | None,
+        stats: Stats | None,
         open_replay: Callable[[Stepping], None],
         start_review: Callable[[int], None],
     ) -> None:
         """Wire the dialog; ``history`` is ``None`` where none is kept (its button is hidden).
-        ``open_replay`` shows a replay over the table, ``start_review`` reviews a seat in it."""
+        ``stats`` count the reviews made of its matches; ``open_replay`` shows a replay over
+        the table, ``start_review`` reviews a seat in it."""
         self.page = page
         self.window = window
         self.history = history
         self.ratings = ratings
         self._open_replay = open_replay
         self._start_review = start_review
+        self.stats = stats
         self._tasks: set[asyncio.Future[None]] = set()
+        self._replaying: tuple[Kept, Stepping] | None = None
+        """The kept match last replayed from here, and its replay (a review of it is counted)."""
         el = page.el
         el("history-btn").hidden = history is None
         page.on(el("history-btn"), "click", lambda _e: self.open())
@@ -114,6 +131,7 @@ class HistoryDialog:
             buttons = "".join(
                 f'<button type="button" data-act="{act}" data-id="{escape(kept.match_id)}">{label}</button>'
                 for act, label in _ACTIONS
+                if act != "review" or is_reviewable(kept.variant)
             )
             items.append(
                 f'<li><div class="history-title">{escape(title)}</div>'
@@ -169,7 +187,7 @@ class HistoryDialog:
             self._say("This match's record is no longer in the browser's storage.")
             return
         if act in ("replay", "review"):
-            self._replay(record, review=act == "review")
+            self._replay(kept, record, review=act == "review")
         elif act == "copy":
             self._copy(record)
         elif act == "download":
@@ -177,18 +195,34 @@ class HistoryDialog:
             save_as_file(self.window, record, name)
             self._say(f"Record saved as {name}.")
 
-    def _replay(self, record: str, review: bool) -> None:
+    def _replay(self, kept: Kept, record: str, review: bool) -> None:
         try:
             replay = replay_of_text(record)
         except EngineError:
             self._say("This match's record cannot be read any more, so it cannot be replayed.")
             return
+        self._replaying = (kept, replay)
         self.page.el("history-dialog").close()
         if self.page.el("game-dialog").open:
             self.page.el("game-dialog").close()
         self._open_replay(replay)
         if review:
             self._start_review(0)
+
+    def count_review(self, book: ReviewBook, review: MatchReview) -> None:
+        """Keep the accuracy of a review of the person's seat in a match replayed from here,
+        with the match in the history and in the statistics (each hand once)."""
+        if self._replaying is None or self.history is None:
+            return
+        kept, replay = self._replaying
+        if book.replay is not replay or book.seat != 0 or kept.outcome == "shared":
+            return
+        for hand in review.hands:
+            counted = [decision for decision in hand.decisions if decision.counted]
+            sound = sum(decision.sound for decision in counted)
+            self.history.count_review(kept.match_id, hand.hand_index + 1, len(counted), sound)
+            if self.stats is not None:
+                self.stats.count_review(kept.match_id, kept.variant, hand.hand_index + 1, len(counted), sound)
 
     def _copy(self, record: str) -> None:
         async def write() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from engine.catalogue import GAMES, computer_players
 from engine.errors import EngineError
+from engine.line.game import LineGame
 from engine.words import and_list
 from web.settings import HUMAN
 from web.storage.history import Kept
@@ -17,6 +18,7 @@ __all__ = [
     "OUTCOME_WORDS",
     "family_levels",
     "game_name",
+    "is_reviewable",
     "kept_words",
     "level_choices",
     "level_name",
@@ -26,6 +28,12 @@ __all__ = [
 
 OUTCOME_WORDS = {"won": "Won", "lost": "Lost", "unfinished": "Not finished", "shared": "Pass and play"}
 """Each result as the History screen says it (and names its filter)."""
+
+
+def is_reviewable(variant: str) -> bool:
+    """Whether the review can look at a rule set's matches (the line-of-play games; a dice
+    session's choices are not reviewed)."""
+    return isinstance(GAMES.get(variant), LineGame)
 
 
 def game_name(variant: str) -> str:

@@ -84,8 +84,9 @@ def _chart_html(figure: str, figures: RuleSetFigures) -> str:
 def stats_card_html(
     title: str, all_time: Sequence[tuple[str, str]], figures: RuleSetFigures | None = None
 ) -> str:
-    """A card: its title, the ``all_time`` (what, how many) figures, and, where the history
-    keeps matches of the rule set (``figures``), its rows per level and its charts."""
+    """A card: its title, the ``all_time`` (what, how many) figures (if any are counted: a
+    dice session's are its history's only), and, where the history keeps matches of the
+    rule set (``figures``), its rows per level and its charts."""
     parts = [f'<section class="stats-card"><h3>{escape(title)}</h3>']
     if figures is not None and figures.matches:
         parts.append('<p class="chart-title">All time on this device</p>')
@@ -167,7 +168,9 @@ class StatsDialog:
         for variant in variants:
             cards.append(
                 stats_card_html(
-                    game_name(variant), stats_lines(stats.of(variant)), self._figures.get(variant)
+                    game_name(variant),
+                    stats_lines(stats.of(variant)) if variant in stats.by_rule_set else [],
+                    self._figures.get(variant),
                 )
             )
         from web.storage.puzzle_book import PuzzleBook  # (read only here: the boot needs none of it)

@@ -77,6 +77,13 @@ def test_on_a_wide_screen_the_summary_stands_beside_the_whole_final_board(
     canvas = page.locator("#table").bounding_box()
     assert summary is not None and canvas is not None
     assert canvas["x"] + canvas["width"] <= summary["x"], (canvas, summary)
+    # (the canvas narrows as the summary opens; the next frame draws the board in the room left)
+    page.wait_for_function(
+        """(width) => { const board = JSON.parse(window.dominoesTest.state()).scene.board;
+                        return board.x + board.w <= width; }""",
+        arg=canvas["width"],
+        timeout=10_000,
+    )
     board = state(page)["scene"]["board"]
     assert board["x"] + board["w"] <= canvas["width"], "the board is drawn in the room left"
 

@@ -31,6 +31,8 @@ def choose(page: Page, current: dict[str, Any]) -> None:
 
 
 def test_a_whole_hand_of_dice_and_dominoes_is_played_on_the_canvas(open_app: Callable[..., Any]) -> None:
+    """A hand played by taps (a reload mid-way shows the same reveal), replayed, and kept in
+    the history."""
     page = open_app("?aidelay=0").page
     page.click("#new-game-btn")
     choose_rule_set(page, "dice")
@@ -94,6 +96,18 @@ def test_a_whole_hand_of_dice_and_dominoes_is_played_on_the_canvas(open_app: Cal
     page.keyboard.press("Home")  # (focus stays in the viewer when Next is disabled at the end)
     assert state(page)["replay"] == {"hand": 1, "move": 0}
     expect(page.locator("#replay-said")).to_contain_text("dealt")
+
+    # The session is kept in the history from its first hand: replayed from there, not reviewed.
+    page.click("#replay-close")
+    page.click("#game-btn")
+    page.click("#history-btn")
+    items = page.locator("#history-list li")
+    expect(items).to_have_count(1)
+    expect(items.first.locator(".history-title")).to_contain_text("Dice and Dominoes · 3 players · against")
+    expect(items.first.locator(".history-result")).to_contain_text("Not finished")
+    expect(items.first.get_by_role("button", name="Review")).to_have_count(0)
+    items.first.get_by_role("button", name="Replay").click()
+    expect(page.locator("#replay-dialog")).to_be_visible()
 
 
 def test_two_people_choose_in_turn_without_seeing_each_others_tiles(open_app: Callable[..., Any]) -> None:

@@ -5,8 +5,9 @@ the Fair play words with their page, served with the app."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from engine.line.notation import read_record
 from engine.line.verify import Verdict, check_deals
@@ -48,6 +49,28 @@ def test_a_hands_fingerprint_is_shown_before_play_and_its_deal_verifies_after(op
     page.click("#score")
     expect(page.locator("#sheet-deal")).to_contain_text(
         f"Hand 2 was dealt from a seed fixed before the deal, with the fingerprint {upcoming.group(1)}."
+    )
+
+
+def test_a_save_whose_salt_was_changed_is_not_verified(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    """Someone edits the revealed salt in the browser's storage: the restored hand's Verify
+    says it does not hash to the commitment made before play."""
+    page = open_app(GAME).page
+    play_hand_with_buttons(page)
+    key = page.evaluate("JSON.parse(window.dominoesTest.state()).save_key")
+    record = page.evaluate("(key) => localStorage.getItem(key)", key)
+    salt = re.search(r'\[DealSalt "([0-9a-f]{32})"\]', record)
+    assert salt is not None
+    forged = record.replace(salt.group(1), "0" * 32 if salt.group(1) != "0" * 32 else "1" * 32)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, forged])
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#hand-dialog")).to_be_visible()
+    page.click("#verify-deal-btn")
+    expect(page.locator("#hand-deal-said")).to_contain_text(
+        "Not verified. Hand 1 does not verify: its seed and salt do not hash to its commitment."
     )
 
 

@@ -15,6 +15,7 @@ from tests.e2e.table import make_my_move_with_buttons, play_hand_with_buttons, s
 from tests.helpers.browser import OpenApp
 from tests.helpers.dialogs import dialog_problems
 from tests.helpers.kept_matches import last_move_record, stored
+from tests.helpers.profiles import a_profile
 from web.storage.history import HISTORY_KEY, MAX_MATCHES, Kept, record_key
 
 GAME = "?variant=draw-2&seed=11&level=greedy&aidelay=0"
@@ -224,3 +225,23 @@ def test_the_statistics_come_from_the_history_per_level_with_charts_and_a_reset(
     page.click("#stats-btn")
     expect(page.locator("#stats-dialog")).to_be_visible()
     expect(page.locator("#stats-body table.level-figures")).to_have_count(0)
+
+
+def test_a_review_made_from_the_history_is_kept_with_its_match(
+    open_app: OpenApp, wait_until_ready: Callable[[Page], None]
+) -> None:
+    page = open_app("?aidelay=0").page
+    put(page, a_profile().data)
+    reload(page, wait_until_ready)
+    open_history(page)
+    block = page.locator("#history-list li", has_text="Block Dominoes")
+    expect(block.locator(".history-result")).not_to_contain_text("review accuracy")
+    block.get_by_role("button", name="Review").click()
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=60_000)
+    page.click("#replay-close")
+    open_history(page)
+    expect(block.locator(".history-result")).to_contain_text("review accuracy")
+    page.keyboard.press("Escape")  # (back to the Game dialog it was opened from)
+    page.click("#stats-btn")
+    card = page.locator("#stats-body .stats-card", has_text="Block Dominoes")
+    expect(card).to_contain_text("(1 hand)")

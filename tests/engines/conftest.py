@@ -20,14 +20,23 @@ if str(ROOT) not in sys.path:
 
 from buildtools.dist import snapshot  # noqa: E402
 from buildtools.server import DistServer, serving  # noqa: E402
-from tests.helpers.engines import ENGINES, EngineTab, open_engine, virtual_display  # noqa: E402
+from tests.helpers.engines import (  # noqa: E402
+    DRIVER_FAILED,
+    ENGINES,
+    EngineTab,
+    open_engine,
+    virtual_display,
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test here is an engines test (``-m engines`` selects them, ``-m "not engines"`` leaves them)."""
+    """Every test here is an engines test (``-m engines`` selects them, ``-m "not engines"``
+    leaves them), run once more if its browser's driver failed without a word
+    (:data:`DRIVER_FAILED`)."""
     for item in items:
         if "tests/engines/" in str(item.path).replace("\\\\", "/"):
             item.add_marker(pytest.mark.engines)
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=5, only_rerun=[DRIVER_FAILED]))
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,22 @@ from tests.helpers.engine_tab import READY_SCRIPT, EngineTab, wait_for
 from tests.helpers.firefox_tab import FirefoxTab
 from tests.helpers.webkit_tab import WebKitTab
 
-__all__ = ["ENGINES", "READY_SCRIPT", "EngineTab", "open_engine", "virtual_display", "wait_for"]
+__all__ = [
+    "DRIVER_FAILED",
+    "ENGINES",
+    "READY_SCRIPT",
+    "EngineTab",
+    "open_engine",
+    "virtual_display",
+    "wait_for",
+]
+
+DRIVER_FAILED = r"^WebDriverException: Message: \s*$"
+"""What Selenium raises when a browser's WebDriver itself failed a command with no word of why
+(WebKitWebDriver answers ``500 unknown error`` to a pointer action now and then on a loaded
+machine): the driver's trouble, not the table's, so the test runs once more. Every error
+the table can cause says something."""
+
 
 ENGINES = ("webkit", "firefox")
 """The engines of this layer, as tests name them."""

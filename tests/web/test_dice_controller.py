@@ -3,10 +3,9 @@ Perfect's choice, hands and the session's end, saves, and people sharing the dev
 
 from __future__ import annotations
 
-import random
-
 from engine import parse_tile
 from engine.dice.round import Commitment
+from tests.helpers.controllers import play_dice
 from web.dice.controller import DiceController
 from web.dice.scene import build_dice_scene
 from web.settings import Settings
@@ -119,26 +118,7 @@ def test_going_out_ends_the_hand_pays_the_pot_and_deals_the_next() -> None:
 
 def test_a_whole_session_against_the_computer_ends_with_one_player_holding_the_chips() -> None:
     controller = DiceController(Settings("dice", 2, 0, ("eager",), (("chips", "10"),)), 3)
-    rng = random.Random(3)
-    for _ in range(5000):
-        phase = controller.phase
-        if phase == "session-over":
-            break
-        if phase == "choose":
-            choice = rng.choice(controller.session.legal_commitments(0))
-            for tile in choice.tiles:
-                controller.tap_tile(tile)
-            for picked in list(controller.picked):
-                if picked.face_up != (picked.tile in choice.up):
-                    controller.flip(picked.tile)
-            controller.put_out()
-        elif phase == "reveal":
-            controller.go_on()
-        elif phase == "rethrow":
-            controller.choose_rethrow(True)
-        else:
-            assert phase == "hand-over"
-            controller.next_hand()
+    play_dice(controller, 3)
     assert controller.phase == "session-over"
     assert (
         sorted(controller.session.chips)[0] == 0

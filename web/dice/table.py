@@ -20,6 +20,7 @@ from engine.dice.variant import DICE
 from engine.line.ai.review import MatchReview
 from web.dice.controller import DiceController
 from web.dice.elements import DICE_BUTTONS, DICE_CLICKS
+from web.dice.kept import dice_match_id, kept_of_dice
 from web.dice.render import ROLL_MS, draw_dice_on_canvas
 from web.dice.replay import DiceReplay
 from web.dice.scene import DiceScene, build_dice_scene
@@ -72,6 +73,8 @@ class DiceTable:
         self._logged = controller.said
         self._heard = (controller.revealed, controller.hand if controller.hand.is_over else None)
         """The reveal shown and the ended hand as last sounded (a restored game starts silent)."""
+        self._kept_at: tuple[int, bool] = (0, False)
+        """How many hands of the session the history has, and whether it was over then."""
 
     @property
     def settings(self) -> Settings:
@@ -84,6 +87,7 @@ class DiceTable:
         """Save, bring the panels up to date, start the dice rolling if they were thrown, redraw."""
         controller = self.controller
         self.around.keep(self.save())
+        self._keep_in_history()
         page = self.page
         page.show_phase(controller.phase)
         page.show_bar(
@@ -106,6 +110,20 @@ class DiceTable:
 
     def close(self) -> None:
         """Another game takes the page (nothing of this one runs in the background)."""
+
+    def _keep_in_history(self) -> None:
+        """Keep the session in the history after each finished hand (once a hand), and again
+        when it ends (the players may stop after a hand)."""
+        history = self.around.history
+        controller = self.controller
+        kept_at = (len(controller.session.payouts), controller.session.is_over)
+        if history is None or not kept_at[0] or kept_at == self._kept_at or not controller.hand.is_over:
+            return
+        self._kept_at = kept_at
+        match_id = dice_match_id(controller, self.around.slot_key)
+        notice = history.keep(kept_of_dice(controller, match_id, self.around.today()), self.save())
+        if notice:
+            self.around.tell(notice)
 
     def _sound(self, thrown: bool) -> None:
         """Sound what happened since the last change (sound.js plays it, if sound is on)."""
