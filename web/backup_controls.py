@@ -23,9 +23,9 @@ from web.storage.backup import (
     backup_name,
     deep_check,
     make_backup,
-    merge_backup,
     read_backup,
 )
+from web.storage.backup_merge import merge_backup
 from web.storage.backup_reminder import BackupReminder
 from web.storage.saves import Storage
 from web.table_kinds import moves_made, replay_of_text, restored

@@ -21,9 +21,9 @@ from web.storage.backup import (
     BackupError,
     deep_check,
     make_backup,
-    merge_backup,
     read_backup,
 )
+from web.storage.backup_merge import merge_backup
 from web.storage.daily_results import DailyResults
 from web.storage.history import History
 from web.storage.puzzle_book import PuzzleBook

@@ -1,5 +1,5 @@
 """A backup: everything the table keeps on the device, in one file to export and to import on
-another device (or the same one after the browser cleared it), merged without duplicates.
+another device (or the same one after the browser cleared it).
 
 The file is JSON (:data:`BACKUP_FORMAT`): the history's matches and their records, the saved
 games of every table, the statistics, the ratings, the puzzle book, the day's results and
@@ -11,18 +11,7 @@ its shape and each store's part (read back by the store itself, it must come out
 anything a store would drop or change is damage); then :func:`deep_check` replays every
 record and restores every saved game (step by step, so the page stays responsive). A file
 that fails any check raises :class:`BackupError` saying why in the player's words, and
-nothing is changed. :func:`merge_backup` then merges it:
-
-* the history: the matches not kept here are added (:meth:`History.merge`), in day order;
-* the saved games: a table with no game here takes the file's; a table with a different
-  game keeps whichever game is further on (more moves made);
-* the statistics: per rule set, the figures that count more hands; the ratings: per family,
-  the one with more rated matches; the puzzle book: the one with more puzzles tried (each
-  rating is a path of its own and cannot be added to another);
-* the day's results: those not kept here (the Expert's result completing one);
-* the colours and sound: only where none was chosen here.
-
-Importing the same file twice changes nothing the second time.
+nothing is changed. :mod:`web.storage.backup_merge` then merges it, without duplicates.
 
 Pure Python (standard library, the storage protocol and the stores); the functions that
 restore a game and replay a record are passed in.
@@ -37,10 +26,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import EngineError
-from engine.words import and_list
 from web.storage.daily_results import DAILY_KEY, DailyResults
 from web.storage.history import MAX_MATCHES, History, Kept, kept_from_json
-from web.storage.kept_json import write_json
 from web.storage.puzzle_book import PUZZLES_KEY, PuzzleBook
 from web.storage.ratings import RATINGS_KEY, Ratings
 from web.storage.save_check import SaveError, parse_json_safely, validate_save
@@ -53,13 +40,13 @@ __all__ = [
     "MAX_BACKUP_DEPTH",
     "MAX_SAVES",
     "SETTINGS",
+    "STORES",
     "Backup",
     "BackupError",
     "MemoryStorage",
     "backup_name",
     "deep_check",
     "make_backup",
-    "merge_backup",
     "read_backup",
 ]
 
@@ -84,7 +71,7 @@ SETTINGS = {
 """The choices a backup carries: its name in the file, the storage key (``web/theme.js``,
 ``web/sound.js``) and the values it may have."""
 
-_STORES: dict[str, tuple[str, Callable[[Storage], Any]]] = {
+STORES: dict[str, tuple[str, Callable[[Storage], Any]]] = {
     "statistics": (STATS_KEY, Stats),
     "ratings": (RATINGS_KEY, Ratings),
     "puzzles": (PUZZLES_KEY, PuzzleBook),
@@ -92,7 +79,7 @@ _STORES: dict[str, tuple[str, Callable[[Storage], Any]]] = {
 }
 """The stores of figures a backup carries whole: its name in the file, the storage key, the store."""
 
-_SECTIONS = {"format", "made", "history", "saves", "settings", *_STORES}
+_SECTIONS = {"format", "made", "history", "saves", "settings", *STORES}
 
 
 class BackupError(EngineError):
@@ -199,7 +186,7 @@ def make_backup(storage: Storage, made: str) -> str:
         "made": made,
         "history": {"matches": matches, "records": records},
         "saves": _saved_games(storage),
-        **{name: store(storage).to_json() for name, (_, store) in _STORES.items()},
+        **{name: store(storage).to_json() for name, (_, store) in STORES.items()},
         "settings": settings,
     }
     return json.dumps(data, ensure_ascii=False)
@@ -256,7 +243,7 @@ def _saves(value: object) -> dict[str, str]:
 
 def _store_part(name: str, value: object) -> Any:
     """A store's part, read back by the store itself: what it would drop or change is damage."""
-    key, store = _STORES[name]
+    key, store = STORES[name]
     scratch = MemoryStorage()
     scratch.set(key, json.dumps(value))
     if store(scratch).to_json() != value:
@@ -302,7 +289,7 @@ def read_backup(text: object) -> Backup:
         made=made,
         matches=_history(data["history"]),
         saves=_saves(data["saves"]),
-        stores={name: _store_part(name, data[name]) for name in _STORES},
+        stores={name: _store_part(name, data[name]) for name in STORES},
         settings=_settings(data["settings"]),
     )
 
@@ -339,137 +326,3 @@ def deep_check(
 
 def _table_words(key: str) -> str:
     return "the plain table" if key == SAVE_KEY else f"the table {key.removeprefix(SLOT_PREFIX)}"
-
-
-# --- import: the merge ----------------------------------------------------------------------
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def _merge_saves(storage: Storage, saves: dict[str, str], moves_made: Callable[[str], int]) -> list[str]:
-    """Each table's game: the file's where there is none here, else the one further on."""
-    added = replaced = 0
-    for key, text in saves.items():
-        here = _get(storage, key)
-        if here == text:
-            continue
-        if here is not None:
-            try:
-                validate_save(here)
-                further = moves_made(text) > moves_made(here)
-            except Exception:  # the game here is damaged: the file's takes its place
-                further = True
-            if not further:
-                continue
-        try:
-            storage.set(key, text)
-        except Exception:
-            continue
-        added += here is None
-        replaced += here is not None
-    said = []
-    if added:
-        said.append(_plural(added, "saved game", "saved games"))
-    if replaced:
-        said.append(
-            _plural(replaced, "game further on than the one here", "games further on than the ones here")
-        )
-    return said
-
-
-def _more(
-    here: dict[str, Any], there: dict[str, Any], size: Callable[[Any], int]
-) -> tuple[dict[str, Any], int]:
-    """``here`` with each of ``there``'s entries that is bigger by ``size``; how many were taken."""
-    merged, taken = dict(here), 0
-    for name, entry in there.items():
-        if name not in merged or size(entry) > size(merged[name]):
-            merged[name] = entry
-            taken += 1
-    return merged, taken
-
-
-def _merge_statistics(here: dict[str, Any], there: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    rule_sets, taken = _more(here["rule_sets"], there["rule_sets"], lambda figures: figures["hands"])
-    merged: dict[str, Any] = {"rule_sets": rule_sets, "counted": {**there["counted"], **here["counted"]}}
-    reset = sorted({*here.get("reset_before", []), *there.get("reset_before", [])})
-    if reset:
-        merged["reset_before"] = reset
-    return merged, taken
-
-
-def _merge_ratings(here: dict[str, Any], there: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    families, taken = _more(here["families"], there["families"], lambda family: len(family["points"]))
-    counted = [*here["counted"], *(match for match in there["counted"] if match not in here["counted"])]
-    return {"families": families, "counted": counted}, taken
-
-
-def _merge_daily(here: list[Any], there: list[Any]) -> tuple[list[Any], int]:
-    kept = {(item[0], item[1]): item for item in here}
-    taken = 0
-    for item in there:
-        mine = kept.get((item[0], item[1]))
-        if mine is None or (mine[3] is None and item[3] is not None):
-            kept[(item[0], item[1])] = item
-            taken += 1
-    return sorted(kept.values(), key=lambda item: item[0]), taken
-
-
-def _merge_store(storage: Storage, name: str, there: Any) -> int:
-    """Merge the file's part of one store into ``storage``'s; how many entries were taken."""
-    key, store = _STORES[name]
-    here = store(storage).to_json()
-    merged: Any
-    if name == "statistics":
-        merged, taken = _merge_statistics(here, there)
-    elif name == "ratings":
-        merged, taken = _merge_ratings(here, there)
-    elif name == "daily":
-        merged, taken = _merge_daily(here, there)
-    else:  # the puzzle book: whole, where the file's has more puzzles tried
-        taken = int(len(there["attempts"]) > len(here["attempts"]))
-        merged = there if taken else here
-    if taken and not write_json(storage, key, merged):
-        return 0
-    if taken:  # (the store trims what it keeps: written as it reads it)
-        write_json(storage, key, store(storage).to_json())
-    return taken
-
-
-def merge_backup(storage: Storage, backup: Backup, moves_made: Callable[[str], int]) -> str:
-    """Merge ``backup`` (checked by :func:`read_backup` and :func:`deep_check`) into
-    ``storage``, as the module says; what was imported, in the player's words.
-    ``moves_made`` counts the moves made in a saved game."""
-    said: list[str] = []
-    history = History(storage)
-    added = history.merge(backup.matches)
-    if added:
-        said.append(f"{_plural(added, 'match', 'matches')} added to your history")
-    said += _merge_saves(storage, backup.saves, moves_made)
-    words = {
-        "statistics": ("the statistics of a rule set", "the statistics of {} rule sets"),
-        "ratings": ("a rating", "{} ratings"),
-        "puzzles": ("your puzzle rating", "your puzzle rating"),
-        "daily": ("a day's result", "{} days' results"),
-    }
-    for name in _STORES:
-        taken = _merge_store(storage, name, backup.stores[name])
-        if taken:
-            one, many = words[name]
-            said.append(one if taken == 1 else many.format(taken))
-    chosen = 0
-    for name, value in backup.settings.items():
-        key = SETTINGS[name][0]
-        if _get(storage, key) is None:
-            try:
-                storage.set(key, value)
-            except Exception:
-                continue
-            chosen += 1
-    if chosen:
-        said.append("your colours and sound")
-    if not said:
-        return "Nothing to import: everything in this file is already here."
-    return f"Imported {and_list(said)}."
