@@ -11,7 +11,6 @@ Browser objects (document, window, the proxy factory) are passed in by ``main.py
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import json
 import secrets
@@ -19,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine import EngineError
-from web.backup_controls import IMPORTED_KEY, BackupControls
+from web.backup_controls import BackupControls, imported_notice
 from web.board import Board
 from web.embedding.embed import dress_for_embedding
 from web.embedding.host_link import HostLink
@@ -128,15 +127,13 @@ class App:
         self.ratings = Ratings(self.storage) if kept_here else None
         """The person's rating in each family against the computer levels (kept as the history)."""
         self.backup = (
-            BackupControls(
-                self.page, window, self.storage, self.today, self._before_import, self._after_import
-            )
+            BackupControls(self.page, window, self.storage, self.today, self._before_import)
             if kept_here
             else None
         )
         """Export and Import of everything kept (``None`` where nothing is kept)."""
         if kept_here:
-            self.boot_notices += self._imported_notice()
+            self.boot_notices += imported_notice(self.storage)
         sprites = self.sprites = SpriteBook()
         """The pictures the browser keeps for the table's canvas and the replay's (one page, one store)."""
         self._replay_view: ReplayView | None = None
@@ -176,7 +173,7 @@ class App:
             self._keep,
             self.open_replay,
             window.matchMedia("(prefers-reduced-motion: reduce)"),
-            backup_reminder=self.backup_reminder,
+            backup_reminder=self.backup.reminder_due if self.backup is not None else lambda _matches: "",
         )
         self.table: Table = (
             table_for(first.game, self.around) if self.link.daily is None else self._daily_table(first.game)
@@ -545,17 +542,7 @@ class App:
             "host_messages": [] if self.host is None else list(self.host.sent),
         }
 
-    # --- one table, one tab ---------------------------------------------------------------------
-
     # --- backup ---------------------------------------------------------------------------------
-
-    def backup_reminder(self, matches: int) -> str:
-        """The reminder to export a backup, when one is due (``""`` otherwise): the browser
-        has not promised to keep the storage and the history keeps ``matches`` matches."""
-        if self.backup is None:
-            return ""
-        persisted = getattr(getattr(self.window, "dominoesBoot", None), "persisted", None)
-        return self.backup.reminder.reminder(persisted is True, matches, self.today())
 
     def _export_from_notice(self) -> None:
         if self.backup is not None:
@@ -567,25 +554,7 @@ class App:
         (no computer move is saved over a game the backup brings)."""
         self.table.close()
 
-    def _after_import(self, said: str) -> None:
-        """Reload the page, everything read again from what the import merged; ``said`` (what
-        was imported) is shown once the page is back."""
-        with contextlib.suppress(Exception):  # (storage refused: the reload shows it unannounced)
-            self.storage.set(IMPORTED_KEY, said)
-        self.window.location.reload()
-
-    def _imported_notice(self) -> list[str]:
-        """What the last import said, to show at this boot (once)."""
-        try:
-            said = self.storage.get(IMPORTED_KEY)
-            self.storage.remove(IMPORTED_KEY)
-        except Exception:  # blocked storage: nothing was imported
-            return []
-        return (
-            [said[:300]]
-            if isinstance(said, str) and said.startswith(("Imported ", "Nothing to import"))
-            else []
-        )
+    # --- one table, one tab ---------------------------------------------------------------------
 
     @property
     def elsewhere(self) -> bool:

@@ -11,6 +11,7 @@ on) is read again from what was merged."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 from collections.abc import Callable
 from typing import Any
@@ -30,7 +31,7 @@ from web.storage.backup_reminder import BackupReminder
 from web.storage.saves import Storage
 from web.table_kinds import moves_made, replay_of_text, restored
 
-__all__ = ["IMPORTED_KEY", "BackupControls"]
+__all__ = ["IMPORTED_KEY", "BackupControls", "imported_notice"]
 
 IMPORTED_KEY = "dominoes.imported"
 """Where what an import merged is said, for the page it reloads to show (and remove)."""
@@ -46,11 +47,9 @@ class BackupControls:
         storage: Storage,
         today: Callable[[], datetime.date],
         before_import: Callable[[], None],
-        after_import: Callable[[str], None],
     ) -> None:
         """Wire the controls. ``before_import`` runs once a file has passed every check,
-        before anything is written (the app stops the game at the table); ``after_import``
-        is told what was imported, in the player's words."""
+        before anything is written (the app stops the game at the table)."""
         self.page = page
         self.window = window
         self.storage = storage
@@ -58,7 +57,6 @@ class BackupControls:
         self.reminder = BackupReminder(storage)
         """When the person was last reminded to export, and when they last did."""
         self._before_import = before_import
-        self._after_import = after_import
         self._tasks: set[asyncio.Future[None]] = set()
         page.on(page.el("backup-export-btn"), "click", lambda _e: self.export())
         page.on(page.el("backup-import-file"), "change", lambda _e: self._run(self._import_file()))
@@ -100,9 +98,35 @@ class BackupControls:
             self._say(str(error))
             return
         self._before_import()
-        self._after_import(merge_backup(self.storage, backup, moves_made))
+        self._reload_saying(merge_backup(self.storage, backup, moves_made))
+
+    def reminder_due(self, matches: int) -> str:
+        """The reminder to export, when one is due (``""`` otherwise): the browser has not
+        promised to keep the storage (``dominoesBoot.persisted``) and the history keeps
+        ``matches`` matches."""
+        persisted = getattr(getattr(self.window, "dominoesBoot", None), "persisted", None)
+        return self.reminder.reminder(persisted is True, matches, self.today())
+
+    def _reload_saying(self, said: str) -> None:
+        """Reload the page, everything read again from what the import merged; ``said`` (what
+        was imported) is shown once the page is back (:func:`imported_notice`)."""
+        with contextlib.suppress(Exception):  # (storage refused: the reload shows it unannounced)
+            self.storage.set(IMPORTED_KEY, said)
+        self.window.location.reload()
 
     def _say(self, text: str) -> None:
         said = self.page.el("backup-said")
         said.textContent = text
         said.scrollIntoView(False)  # (in view at the foot of its dialog, if it was not)
+
+
+def imported_notice(storage: Storage) -> list[str]:
+    """What the import before the page's reload said, to show at this boot (once)."""
+    try:
+        said = storage.get(IMPORTED_KEY)
+        storage.remove(IMPORTED_KEY)
+    except Exception:  # blocked storage: nothing was imported
+        return []
+    if isinstance(said, str) and said.startswith(("Imported ", "Nothing to import")):
+        return [said[:300]]
+    return []
