@@ -56,4 +56,7 @@ def test_a_familys_levels_come_with_their_measured_ratings() -> None:
             ("expert", "Expert"),
         )
     ]
-    assert family_levels("Caribbean games") == []
+    assert [rating for _, rating in family_levels("Caribbean games")] == list(
+        LEVEL_RATINGS["Caribbean games"].values()
+    )
+    assert family_levels("Dice games") == [], "Dice and Dominoes is not rated"

@@ -36,11 +36,11 @@ __all__ = [
     "main",
     "map_jobs",
     "play_deal",
+    "play_deal_job",
     "run_arena",
     "seatings",
     "time_stats",
 ]
-
 
 
 @dataclass
@@ -127,7 +127,8 @@ def play_deal(rules: Rules, seed: int, a: str, b: str) -> DealResult:
     return result
 
 
-def _play_deal_job(job: tuple[Rules, int, str, str]) -> DealResult:
+def play_deal_job(job: tuple[Rules, int, str, str]) -> DealResult:
+    """:func:`play_deal` of one job (rules, seed, a, b), for the worker processes."""
     return play_deal(*job)
 
 
@@ -143,7 +144,7 @@ def run_arena(
     """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1``, ...) and summarise them."""
     rules = make_rules(variant, players)
     work = [(rules, seed + number, a, b) for number in range(deals)]
-    results = map_jobs(_play_deal_job, work, jobs)
+    results = map_jobs(play_deal_job, work, jobs)
     per_deal = [statistics.fmean(result.scores) for result in results]
     win_rate = statistics.fmean(per_deal)
     times: dict[str, list[float]] = {a: [], b: []}
@@ -166,7 +167,9 @@ def run_arena(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``python -m engine.line.ai.arena --variant partnership-block --a expert --b greedy``."""
-    parser = argparse.ArgumentParser(prog="python -m engine.line.ai.arena", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.line.ai.arena", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument(
         "--variant", default="partnership-block", help="rule set id (default: partnership-block)"
     )

@@ -8,6 +8,16 @@ won with its 95% confidence interval, and the Elo difference that share means
 (400·log10(p / (1 - p))). Chained from the first level's anchor rating, these give each
 level's rating (:data:`engine.line.ai.strength.LEVEL_RATINGS`), against which a person's
 match results are rated at the table.
+
+The Caribbean games are won six-love: hands won in a row, every hand the other side wins
+setting both back to nothing (Cut Throat for two; Jamaican Partner for sides). Between close
+levels such a match runs to scores of hands, too long to play by the hundred; but its result
+follows from its hands. With ``--hands-in-a-row 6`` the chain is rated from single hands
+instead (``--matches`` duplicate deals, each played once per seating): ``p``, the share of
+the decisive hands the stronger level wins (a tie is replayed and counts for nobody), gives
+the match share exactly for independent hands, :func:`run_share` (``p^6 / (p^6 + q^6)``), so
+the match's rating difference is six times the hand's. Checked against whole matches where
+they are short enough to play (``docs/computer-players.md``).
 """
 
 from __future__ import annotations
@@ -21,10 +31,22 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import make_rules
 from engine.lab import half_width, map_jobs
+from engine.line.ai.arena import play_deal_job
 from engine.line.selfplay import bot_match
 
-__all__ = ["ANCHOR", "MatchUp", "elo_difference", "play_match_up", "rate_chain"]
+__all__ = [
+    "ANCHOR",
+    "HandsMatchUp",
+    "MatchUp",
+    "elo_difference",
+    "play_hands_match_up",
+    "play_match_up",
+    "rate_chain",
+    "rate_chain_by_hands",
+    "run_share",
+]
 
 ANCHOR = 1000
 """The rating of a chain's first (weakest) level."""
@@ -55,6 +77,91 @@ class MatchUp:
             f"{100 * self.share:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}), "
             f"{elo_difference(self.share):+.0f} rating points"
         )
+
+
+def run_share(p: float, run: int = 6) -> float:
+    """The chance of winning a match won by ``run`` hands in a row (the other side's win
+    setting both back to nothing), winning each decisive hand with chance ``p``.
+
+    From nothing, each side's run either reaches ``run`` or is broken back to nothing, so the
+    match is won by the side whose run completes first: ``p^run / (p^run + q^run)``."""
+    q = 1.0 - p
+    return p**run / (p**run + q**run)
+
+
+@dataclass(frozen=True)
+class HandsMatchUp:
+    """Level ``a`` against ``b`` over single hands: the share ``p`` of the decisive hands ``a``
+    won (with its 95% interval), and the match share and rating difference that means for a
+    match won by ``run`` hands in a row."""
+
+    variant: str
+    a: str
+    b: str
+    deals: int
+    wins: int
+    losses: int
+    ties: int
+    half_width: float
+    run: int
+
+    @property
+    def p(self) -> float:
+        """The share of the decisive hands ``a`` won."""
+        return self.wins / max(1, self.wins + self.losses)
+
+    @property
+    def difference(self) -> float:
+        """The rating difference of the match: ``run`` times the hand's (p kept within 1%..99%)."""
+        return self.run * elo_difference(self.p)
+
+    def report(self) -> str:
+        """One line: the hands, their share with its interval, the match share and difference."""
+        low, high = self.p - self.half_width, self.p + self.half_width
+        return (
+            f"{self.variant}: {self.a} vs {self.b}, {self.deals} duplicate deals: {self.a} wins "
+            f"{self.wins} hands, loses {self.losses} ({self.ties} tied): {100 * self.p:.1f}% of the "
+            f"decisive ones (95% CI {100 * low:.1f}-{100 * high:.1f}); a match of {self.run} in a row: "
+            f"{100 * run_share(self.p, self.run):.1f}% "
+            f"({100 * run_share(max(0.01, low), self.run):.1f}-{100 * run_share(min(0.99, high), self.run):.1f}), "
+            f"{self.difference:+.0f} rating points"
+        )
+
+
+def play_hands_match_up(
+    variant: str, a: str, b: str, deals: int, seed: int, run: int, jobs: int = 1
+) -> HandsMatchUp:
+    """``deals`` duplicate deals of two-player hands of ``a`` against ``b`` (seeds from ``seed``)."""
+    rules = make_rules(variant, 2)
+    results = map_jobs(play_deal_job, [(rules, seed + number, a, b) for number in range(deals)], jobs)
+    scores = [score for result in results for score in result.scores]
+    decisive = [
+        statistics.fmean(won) for result in results if (won := [s for s in result.scores if s != 0.5])
+    ]
+    return HandsMatchUp(
+        variant,
+        a,
+        b,
+        deals,
+        scores.count(1.0),
+        scores.count(0.0),
+        scores.count(0.5),
+        half_width(decisive),
+        run,
+    )
+
+
+def rate_chain_by_hands(
+    variant: str, levels: Sequence[str], deals: int, seed: int, run: int, jobs: int = 1
+) -> tuple[dict[str, int], list[HandsMatchUp]]:
+    """As :func:`rate_chain`, each match share from single hands (:func:`run_share`)."""
+    ratings = {levels[0]: ANCHOR}
+    played = []
+    for weaker, stronger in itertools.pairwise(levels):
+        match_up = play_hands_match_up(variant, stronger, weaker, deals, seed, run, jobs)
+        played.append(match_up)
+        ratings[stronger] = round(ratings[weaker] + match_up.difference)
+    return ratings, played
 
 
 def _pair(job: tuple[str, int, str, str]) -> float:
@@ -102,9 +209,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=40001, help="seed of the first pair (default: 40001)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    parser.add_argument(
+        "--hands-in-a-row",
+        type=int,
+        default=0,
+        help="rate a match won by this many hands in a row from single hands (--matches: deals)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    ratings, played = rate_chain(args.variant, args.chain.split(","), args.matches, args.seed, args.jobs)
+    chain = args.chain.split(",")
+    played: Sequence[MatchUp | HandsMatchUp]
+    if args.hands_in_a_row:
+        ratings, played = rate_chain_by_hands(
+            args.variant, chain, args.matches, args.seed, args.hands_in_a_row, args.jobs
+        )
+    else:
+        ratings, played = rate_chain(args.variant, chain, args.matches, args.seed, args.jobs)
     for match_up in played:
         print(match_up.report())
     print(f"{args.variant} ratings: {ratings}  ({time.perf_counter() - started:.0f} s)")
