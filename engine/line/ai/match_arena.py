@@ -31,10 +31,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import make_rules
 from engine.lab import half_width, map_jobs
 from engine.line.ai.arena import play_deal_job
 from engine.line.selfplay import bot_match
+from engine.line.variants import make_rules
 
 __all__ = [
     "ANCHOR",
