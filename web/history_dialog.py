@@ -218,11 +218,10 @@ class HistoryDialog:
         if book.replay is not replay or book.seat != 0 or kept.outcome == "shared":
             return
         for hand in review.hands:
-            counted = [decision for decision in hand.decisions if decision.counted]
-            sound = sum(decision.sound for decision in counted)
-            self.history.count_review(kept.match_id, hand.hand_index + 1, len(counted), sound)
+            decisions, sound = hand.tally
+            self.history.count_review(kept.match_id, hand.hand_index + 1, decisions, sound)
             if self.stats is not None:
-                self.stats.count_review(kept.match_id, kept.variant, hand.hand_index + 1, len(counted), sound)
+                self.stats.count_review(kept.match_id, kept.variant, hand.hand_index + 1, decisions, sound)
 
     def _copy(self, record: str) -> None:
         async def write() -> None:

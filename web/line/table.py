@@ -644,13 +644,10 @@ class LineTable:
         match_id = self._match_id()
         history = self.around.history
         for hand in review.hands:
-            counted = [decision for decision in hand.decisions if decision.counted]
-            sound = sum(decision.sound for decision in counted)
-            stats.count_review(
-                match_id, controller.settings.variant, hand.hand_index + 1, len(counted), sound
-            )
+            decisions, sound = hand.tally
+            stats.count_review(match_id, controller.settings.variant, hand.hand_index + 1, decisions, sound)
             if history is not None:
-                history.count_review(match_id, hand.hand_index + 1, len(counted), sound)
+                history.count_review(match_id, hand.hand_index + 1, decisions, sound)
 
     def _count_statistics(self) -> None:
         """Count a finished hand (and match) for the person's statistics, once each."""
@@ -676,7 +673,12 @@ class LineTable:
         and entry are written when the hand ends, not again when the page is redrawn)."""
         history = self.around.history
         match = self.controller.match
-        if history is None or not self.in_history or not match.sheet or match.hand.result is not match.sheet[-1].result:
+        if (
+            history is None
+            or not self.in_history
+            or not match.sheet
+            or match.hand.result is not match.sheet[-1].result
+        ):
             return
         if self._kept_hands == len(match.sheet):
             return

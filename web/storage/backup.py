@@ -48,6 +48,7 @@ __all__ = [
     "deep_check",
     "make_backup",
     "read_backup",
+    "stored_text",
 ]
 
 BACKUP_FORMAT = "dominoes-backup/1"
@@ -145,7 +146,7 @@ def _saved_games(storage: Storage) -> dict[str, str]:
     for key in keys:
         if key != SAVE_KEY and not key.startswith(SLOT_PREFIX):
             continue
-        text = _get(storage, key)
+        text = stored_text(storage, key)
         if text is None:
             continue
         try:
@@ -158,7 +159,8 @@ def _saved_games(storage: Storage) -> dict[str, str]:
     return saves
 
 
-def _get(storage: Storage, key: str) -> str | None:
+def stored_text(storage: Storage, key: str) -> str | None:
+    """The text under ``key`` (``None``: none, or storage is blocked)."""
     try:
         text = storage.get(key)
     except Exception:  # blocked storage
@@ -178,7 +180,7 @@ def make_backup(storage: Storage, made: str) -> str:
             records[kept.match_id] = record
     settings = {}
     for name, (key, values) in SETTINGS.items():
-        value = _get(storage, key)
+        value = stored_text(storage, key)
         if value in values:
             settings[name] = value
     data: dict[str, Any] = {

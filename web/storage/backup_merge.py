@@ -20,21 +20,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.words import and_list
-from web.storage.backup import SETTINGS, STORES, Backup
+from web.storage.backup import SETTINGS, STORES, Backup, stored_text
 from web.storage.history import History
 from web.storage.kept_json import write_json
 from web.storage.save_check import validate_save
 from web.storage.saves import Storage
 
 __all__ = ["merge_backup"]
-
-
-def _get(storage: Storage, key: str) -> str | None:
-    try:
-        text = storage.get(key)
-    except Exception:  # blocked storage
-        return None
-    return text if isinstance(text, str) else None
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -45,7 +37,7 @@ def _merge_saves(storage: Storage, saves: dict[str, str], moves_made: Callable[[
     """Each table's game: the file's where there is none here, else the one further on."""
     added = replaced = 0
     for key, text in saves.items():
-        here = _get(storage, key)
+        here = stored_text(storage, key)
         if here == text:
             continue
         if here is not None:
@@ -155,7 +147,7 @@ def merge_backup(storage: Storage, backup: Backup, moves_made: Callable[[str], i
     chosen = 0
     for name, value in backup.settings.items():
         key = SETTINGS[name][0]
-        if _get(storage, key) is None:
+        if stored_text(storage, key) is None:
             try:
                 storage.set(key, value)
             except Exception:

@@ -190,18 +190,26 @@ class _Reviewed(Protocol):
     def decisions(self) -> tuple[DecisionReview, ...]: ...
 
 
+def _tally(decisions: Sequence[DecisionReview]) -> tuple[int, int]:
+    counted = [decision for decision in decisions if decision.counted]
+    return len(counted), sum(decision.sound for decision in counted)
+
+
 class _Summary:
     """The accuracy and the costliest moment of some reviewed decisions (a hand's, a match's)."""
 
     __slots__ = ()
 
     @property
+    def tally(self: _Reviewed) -> tuple[int, int]:
+        """How many decisions had a choice, and how many of those lost nothing real."""
+        return _tally(self.decisions)
+
+    @property
     def accuracy(self: _Reviewed) -> float | None:
         """The share of the decisions with a choice that lost nothing real (``None``: none had a choice)."""
-        counted = [decision for decision in self.decisions if decision.counted]
-        if not counted:
-            return None
-        return sum(decision.sound for decision in counted) / len(counted)
+        decisions, sound = _tally(self.decisions)
+        return sound / decisions if decisions else None
 
     @property
     def costliest(self: _Reviewed) -> DecisionReview | None:
