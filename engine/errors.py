@@ -69,6 +69,15 @@ class IllegalActionError(EngineError):
             "no-rethrow": "no throw of the dice again is offered now",
             "rethrow-first": "the dice must be thrown again first",
             "nothing-to-commit": "this seat has nothing to choose now",
+            "no-such-train": "there is no such train, or no open end on it",
+            "private-train": "the train is another player's and has no marker",
+            "answer-double": "a double is open and must be answered before anything else",
+            "fill-centre": "the centre double needs a tile on each of its four sides first",
+            "fill-foot": "the chicken foot needs its three toes first",
+            "play-drawn": "after a draw only the tile drawn may be laid",
+            "no-run": "no opening run is being laid",
+            "run-own-train": "an opening run is laid on the player's own train only",
+            "not-in-boneyard": "the tile named as drawn is not in the boneyard",
         }
     )
 

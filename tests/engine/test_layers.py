@@ -6,8 +6,8 @@ still a circle). The layers, bottom up:
 1. the shared core: ``engine.tiles``, ``errors``, ``words``, ``game``, ``thinking`` (a search
    run in slices), ``lab`` (what the lab tools share), ``rating`` (Glicko-2), ``fair_deals``
    (the hashes of deals anyone can verify) and ``engine.notation`` (the text reader);
-2. a package per kind of game, ``engine.line`` and ``engine.dice``, neither importing the
-   other; inside each, the computer players (``ai``) above the rules;
+2. a package per kind of game, ``engine.line``, ``engine.dice`` and ``engine.trains``, none importing
+   another; inside each, the computer players (``ai``) above the rules;
 3. ``engine.catalogue``, which lists every game, ``python -m engine.notation`` (which checks a
    record of any game), ``engine/__init__.py``, the front door, and ``engine.puzzles``
    (made from the line games and their players).
@@ -33,7 +33,7 @@ CORE = (
     "engine.fair_deals",
     "engine.notation",
 )
-KINDS = ("engine.line", "engine.dice")
+KINDS = ("engine.line", "engine.dice", "engine.trains")
 TOP = ("engine", "engine.catalogue", "engine.notation.__main__")
 ABOVE_THE_GAMES = ("engine.puzzles",)
 LAB = (
