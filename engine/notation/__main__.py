@@ -22,6 +22,7 @@ from engine.errors import NotationError
 from engine.line.notation.position import read_position
 from engine.line.notation.record import read_header, read_record
 from engine.line.verify import Verdict, check_deals
+from engine.trains.notation import TRAIN_VARIANTS, read_train_record
 
 USAGE = "usage: python -m engine.notation check|verify FILE [FILE ...]"
 
@@ -29,7 +30,14 @@ USAGE = "usage: python -m engine.notation check|verify FILE [FILE ...]"
 def check(text: str) -> str:
     """What ``text`` holds, in a line (a record or a position); raises :class:`NotationError`."""
     if text.lstrip().startswith(("[", "{")):
-        if read_header(text).get("Variant") == DICE_VARIANT:
+        variant = read_header(text).get("Variant")
+        if variant in TRAIN_VARIANTS:
+            game = read_train_record(text)
+            rounds = len(game.rounds)
+            state = "over" if game.is_over else "in progress"
+            totals = "-".join(map(str, game.totals))
+            return f"a record of {variant}: {rounds} round{'s' * (rounds != 1)}, totals {totals}, game {state}"
+        if variant == DICE_VARIANT:
             session = read_dice_record(text)
             hands = len(session.hands)
             state = "over" if session.is_over else "in progress"
@@ -48,9 +56,13 @@ def verify(text: str) -> tuple[bool, list[str]]:
     Raises :class:`NotationError` if the text is not a valid record."""
     if not text.lstrip().startswith(("[", "{")):
         return False, ["a position has no deals to verify: give a record"]
-    if read_header(text).get("Variant") == DICE_VARIANT:
+    variant = read_header(text).get("Variant")
+    if variant == DICE_VARIANT:
         read_dice_record(text)
         return False, ["nothing to verify: games of dice are not dealt from committed seeds"]
+    if variant in TRAIN_VARIANTS:
+        read_train_record(text)
+        return False, ["nothing to verify: train games are not dealt from committed seeds"]
     checks = check_deals(read_record(text))
     verdicts = [check.verdict for check in checks]
     lines = [f"  {check.said}" for check in checks]

@@ -21,7 +21,9 @@ empty and every player in turn has passed. Each player then scores what is left 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from operator import attrgetter
 
 from engine.errors import IllegalActionError, RulesError
 from engine.tiles import Tile, full_set
@@ -29,7 +31,7 @@ from engine.trains.actions import Draw, EndRun, Pass, Play, TrainAction
 from engine.trains.layout import MEXICAN, Train, toe_name
 from engine.trains.rules import TrainRules
 
-__all__ = ["ARMS", "TOES", "Move", "TrainRound", "train_said"]
+__all__ = ["ARMS", "TOES", "Move", "Situation", "TrainRound", "train_said"]
 
 ARMS = 4
 """The tiles a Chicken Foot centre double takes, one on each side, before any other play."""
@@ -39,13 +41,37 @@ TOES = 3
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One action of a round as it was taken: its turn (from 1), who took it, and for a
-    draw the tile drawn."""
+    """One action of a round as it was taken: its turn (from 1), who took it, for a draw
+    the tile drawn, and for a draw or a pass the numbers the player could not match then
+    (the ends they were allowed to play on: everyone at the table saw that they had none)."""
 
     turn: int
     seat: int
     action: TrainAction
     drawn: Tile | None = None
+    lacked: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Where a round stands beside its tiles, as everyone at the table sees it: whose turn
+    and which, the markers, the open double or unfinished chicken foot, and how far the
+    player to move is in their turn."""
+
+    turn: int
+    turn_number: int
+    markers: frozenset[int]
+    open_double: str | None
+    foot: str | None
+    toes_laid: int
+    drew_this_turn: bool
+    laid_this_turn: int
+    running: bool
+    first_turn_taken: frozenset[int]
+    passes_without_draw: int
+
+
+_TILE_ORDER = attrgetter("low", "high")  # the tiles' own order, compared faster
 
 
 def train_said(name: str, chicken_foot: bool = False) -> str:
@@ -105,6 +131,67 @@ class TrainRound:
         self.is_over = False
         self.moves: list[Move] = []
 
+    @classmethod
+    def in_position(
+        cls,
+        rules: TrainRules,
+        number: int,
+        hands: list[list[Tile]],
+        boneyard: list[Tile],
+        trains: list[Train],
+        situation: Situation,
+        drawn: Tile | None = None,
+    ) -> TrainRound:
+        """Round ``number`` in play as ``situation`` and ``trains`` say, the tiles in ``hands``
+        and ``boneyard`` (``drawn``: the tile the player to move drew this turn); a
+        :class:`RulesError` unless every tile of the set is in one place once."""
+        placed = [
+            *(tile for hand in hands for tile in hand),
+            *boneyard,
+            *(tile for train in trains for tile in train.tiles),
+        ]
+        played = object.__new__(cls)
+        played.rules, played.number, played.double = rules, number, rules.round_double(number)
+        if sorted([*placed, played.double]) != sorted(full_set(rules.max_pip)) or len(hands) != rules.players:
+            raise RulesError(
+                f"a position of {rules.variant} must hold every tile of its set once", "bad-deal"
+            )
+        played.dealt = tuple(tuple(hand) for hand in hands)
+        played.hands = [list(hand) for hand in hands]
+        played.boneyard = list(boneyard)
+        played.starter = number % rules.players
+        played.trains = {train.name: train.copy() for train in trains}
+        played.turn, played.turn_number = situation.turn, situation.turn_number
+        played.markers = set(situation.markers)
+        played.open_double, played.foot, played.toes_laid = (
+            situation.open_double,
+            situation.foot,
+            situation.toes_laid,
+        )
+        played.drawn = drawn
+        played.drew_this_turn, played.laid_this_turn = situation.drew_this_turn, situation.laid_this_turn
+        played.running = situation.running
+        played.first_turn_taken = set(situation.first_turn_taken)
+        played.passes_without_draw = situation.passes_without_draw
+        played.winner, played.is_over, played.moves = None, False, []
+        return played
+
+    def situation(self) -> Situation:
+        """Where the round stands beside its tiles (see :class:`Situation`)."""
+        return Situation(
+            self.turn,
+            self.turn_number,
+            frozenset(self.markers),
+            self.open_double,
+            self.foot,
+            self.toes_laid,
+            self.drew_this_turn,
+            self.laid_this_turn,
+            self.running,
+            frozenset(self.first_turn_taken),
+            self.passes_without_draw,
+        )
+
     def _check_deal(self, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
         rules = self.rules
         if len(hands) != rules.players or any(len(hand) != rules.hand_size for hand in hands):
@@ -153,7 +240,7 @@ class TrainRound:
         """Every tile ``seat`` may lay now and where, tile by tile (empty if it is not their turn)."""
         if self.is_over or seat != self.turn:
             return ()
-        tiles = (self.drawn,) if self.drawn is not None else sorted(set(self.hands[seat]))
+        tiles = (self.drawn,) if self.drawn is not None else sorted(self.hands[seat], key=_TILE_ORDER)
         targets = self.targets(seat)
         return tuple(Play(tile, name) for tile in tiles for name, value in targets if tile.has(value))
 
@@ -178,8 +265,19 @@ class TrainRound:
         :class:`IllegalActionError` naming why, and changes nothing. Returns the tile drawn
         by a draw."""
         self._check(seat, action)
+        return self.step(seat, action)
+
+    def step(self, seat: int, action: TrainAction) -> Tile | None:
+        """``seat`` takes ``action`` unchecked: for a search that takes only actions
+        :meth:`legal_actions` offered (anything else leaves the round in a state the rules
+        never reach). Returns the tile drawn by a draw."""
         turn = self.turn_number
         drawn = None
+        lacked = (
+            frozenset(value for _, value in self.targets(seat))
+            if isinstance(action, (Draw, Pass))
+            else frozenset()
+        )
         if isinstance(action, Play):
             self._lay(seat, action)
         elif isinstance(action, Draw):
@@ -191,8 +289,19 @@ class TrainRound:
             self._pass(seat)
         else:
             self._end_turn()
-        self.moves.append(Move(turn, seat, action, drawn))
+        self.moves.append(Move(turn, seat, action, drawn, lacked))
         return drawn
+
+    def copy(self) -> TrainRound:
+        """A round in the same state that plays on without changing this one."""
+        twin = copy.copy(self)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.boneyard = list(self.boneyard)
+        twin.trains = {name: train.copy() for name, train in self.trains.items()}
+        twin.markers = set(self.markers)
+        twin.first_turn_taken = set(self.first_turn_taken)
+        twin.moves = list(self.moves)
+        return twin
 
     def put_on_top(self, tile: Tile) -> None:
         """Move ``tile`` to the top of the boneyard, so the next draw takes it (a record names

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 
 from engine.tiles import Tile
 from engine.trains.actions import TrainAction
+from engine.trains.layout import Train
 from engine.trains.match import TrainMatch
+from engine.trains.round import Situation, TrainRound
+from engine.trains.rules import TrainRules
 
-__all__ = ["TrainSeen", "TrainView", "train_view"]
+__all__ = ["TrainSeen", "TrainView", "round_in_world", "train_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +56,18 @@ class TrainView:
     running: bool
     """Whether this seat is laying an opening run on its own train."""
     legal: tuple[TrainAction, ...]
+    rules: TrainRules
+    situation: Situation
+    """Where the round stands beside its tiles (how far the player to move is in their turn)."""
+    double_blank: int
+    """What the 0-0 left in a hand counts at the round's end."""
     round_over: bool
     winner: int | None
     round_points: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
-    history: tuple[tuple[int, TrainAction], ...]
-    """Every action of the round so far (seat, action), a draw without its tile."""
+    history: tuple[tuple[int, TrainAction, frozenset[int]], ...]
+    """Every action of the round so far: the seat, the action (a draw without its tile)
+    and, for a draw or a pass, the numbers the player had no tile for then."""
 
 
 def train_view(match: TrainMatch, seat: int) -> TrainView:
@@ -93,9 +102,22 @@ def train_view(match: TrainMatch, seat: int) -> TrainView:
         drawn=played.drawn if mine else None,
         running=played.running and mine,
         legal=played.legal_actions(seat),
+        rules=match.rules,
+        situation=played.situation(),
+        double_blank=match.rules.double_blank,
         round_over=played.is_over,
         winner=played.winner,
         round_points=tuple(match.round_points),
         totals=match.totals,
-        history=tuple((move.seat, move.action) for move in played.moves),
+        history=tuple((move.seat, move.action, move.lacked) for move in played.moves),
+    )
+
+
+def round_in_world(view: TrainView, hands: list[list[Tile]], boneyard: list[Tile]) -> TrainRound:
+    """The round ``view`` shows, with the hidden tiles where a guess puts them: ``hands``
+    (the view's own seat holding its own tiles) and ``boneyard`` (its top first). A search
+    plays on from it without having seen a hidden tile."""
+    trains = [Train(seen.name, seen.start, seen.owner, list(seen.tiles), seen.end) for seen in view.trains]
+    return TrainRound.in_position(
+        view.rules, view.round_number, hands, boneyard, trains, view.situation, view.drawn
     )

@@ -20,7 +20,18 @@ import pytest
 from engine.dice.selfplay import dice_playthrough
 from engine.line.selfplay import playthrough
 from engine.line.variants import VARIANTS
-from tests.helpers.golden import CASES, DICE_CASES, FOLDER, SEED, dice_levels, levels
+from engine.trains.selfplay import train_playthrough
+from engine.trains.variant import TRAIN_GAMES
+from tests.helpers.golden import (
+    CASES,
+    DICE_CASES,
+    FOLDER,
+    SEED,
+    TRAIN_CASES,
+    dice_levels,
+    levels,
+    train_levels,
+)
 
 
 def compare_with_golden(name: str, text: str) -> None:
@@ -48,8 +59,15 @@ def test_golden_dice_playthrough(name: str, players: int, options: dict[str, str
     compare_with_golden(name, dice_playthrough(players, SEED, dice_levels(players), options))
 
 
+@pytest.mark.parametrize(
+    ("name", "variant", "players", "options"), TRAIN_CASES, ids=[case[0] for case in TRAIN_CASES]
+)
+def test_golden_train_playthrough(name: str, variant: str, players: int, options: dict[str, str]) -> None:
+    compare_with_golden(name, train_playthrough(variant, players, SEED, train_levels(players), options))
+
+
 def test_every_variant_has_a_golden_file() -> None:
-    names = {case[0] for case in CASES} | {case[0] for case in DICE_CASES}
-    assert set(VARIANTS) <= names
+    names = {case[0] for case in CASES} | {case[0] for case in DICE_CASES} | {case[0] for case in TRAIN_CASES}
+    assert set(VARIANTS) | set(TRAIN_GAMES) <= names
     files = {path.stem for path in FOLDER.glob("*.txt")}
     assert files == names, f"stray or missing golden files: {files ^ names}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.line.variants import VARIANTS
 
-__all__ = ["CASES", "DICE_CASES", "FOLDER", "SEED", "dice_levels", "levels"]
+__all__ = ["CASES", "DICE_CASES", "FOLDER", "SEED", "TRAIN_CASES", "dice_levels", "levels", "train_levels"]
 
 FOLDER = Path(__file__).resolve().parent.parent / "golden"
 """The folder of the golden files (``tests/golden``)."""
@@ -45,6 +45,16 @@ DICE_CASES: list[tuple[str, int, dict[str, str]]] = [
 """Dice and Dominoes, each level at the table: ``(file name, players, options)``."""
 
 
+TRAIN_CASES: list[tuple[str, str, int, dict[str, str]]] = [
+    ("mexican-train", "mexican-train", 4, {}),
+    ("mexican-train-double-nine-opening-run-3p", "mexican-train", 3, {"set": "9", "opening-run": "on", "double-blank": "50"}),
+    ("mexican-train-8p", "mexican-train", 8, {}),
+    ("chicken-foot", "chicken-foot", 4, {}),
+    ("chicken-foot-double-twelve-2p", "chicken-foot", 2, {"set": "12", "double-blank": "0"}),
+]  # fmt: skip
+"""The train family: ``(file name, variant, players, options)``, two rounds each."""
+
+
 def levels(players: int) -> list[str]:
     """The line games' bots: the easy and the beginner level alternately around the table."""
     return (["greedy", "random"] * 3)[:players]
@@ -53,3 +63,8 @@ def levels(players: int) -> list[str]:
 def dice_levels(players: int) -> list[str]:
     """Dice and Dominoes' bots: the eager, canny and expert levels in turn around the table."""
     return (["eager", "canny", "expert"] * 2)[:players]
+
+
+def train_levels(players: int) -> list[str]:
+    """The train games' bots: every level in turn around the table."""
+    return (["random", "greedy", "medium", "expert"] * 2)[:players]

@@ -1,0 +1,87 @@
+"""The train family's Expert: deals the hidden tiles as its seat's knowledge allows and plays
+each choice out.
+
+Determinized Monte Carlo, as the other games' Experts: each *world* deals the tiles the seat
+cannot see (:mod:`engine.trains.ai.knowledge`: other players never get a number they are
+known to lack); in each world every distinct action offered is taken and the round is played
+to its end by every seat with :func:`~engine.trains.ai.bots.quick_play` on the engine's own
+round (:meth:`engine.trains.round.TrainRound.step`). An action's worth is the others' average
+points at the round's end less the seat's own: a round is won by keeping one's own points
+low against the table's. The action with the best average over the worlds is taken.
+
+The budget counts play-outs, never time, so a decision depends only on the view and the
+random source. :meth:`ExpertTrainBot.think` is a generator that yields after each world
+(the page can draw between them); :meth:`ExpertTrainBot.choose` runs it through.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+
+from engine.errors import IllegalActionError
+from engine.thinking import think_through
+from engine.trains.actions import Play, TrainAction
+from engine.trains.ai.bots import quick_play
+from engine.trains.ai.knowledge import deal_world, knowledge_of
+from engine.trains.round import TrainRound
+from engine.trains.view import TrainView, round_in_world
+
+__all__ = ["ExpertTrainBot", "play_out"]
+
+PLAY_OUTS = 96
+"""The play-outs a decision may use, over all its worlds."""
+MAX_WORLDS = 24
+"""The most worlds a decision deals (fewer when it has many actions to try)."""
+
+
+def play_out(played: TrainRound, seat: int) -> float:
+    """Play ``played`` to the round's end with :func:`quick_play` for every seat; the others'
+    average points less ``seat``'s."""
+    double_blank = played.rules.double_blank
+    while not played.is_over:
+        mover = played.turn
+        legal = played.legal_actions(mover)
+        plays = [action for action in legal if isinstance(action, Play)]
+        action: TrainAction = quick_play(played.hands[mover], plays, double_blank) if plays else legal[0]
+        played.step(mover, action)
+    points = played.points()
+    others = [value for other, value in enumerate(points) if other != seat]
+    return sum(others) / len(others) - points[seat]
+
+
+class ExpertTrainBot:
+    """Expert: a determinized search over worlds consistent with what its seat has seen."""
+
+    level = "expert"
+
+    def __init__(self, play_outs: int = PLAY_OUTS, max_worlds: int = MAX_WORLDS) -> None:
+        """A player using at most ``play_outs`` play-outs and ``max_worlds`` worlds a decision."""
+        self.play_outs = play_outs
+        self.max_worlds = max_worlds
+
+    def choose(self, view: TrainView, rng: random.Random) -> TrainAction:
+        """The action the search finds best."""
+        return think_through(self.think(view, rng))
+
+    def think(self, view: TrainView, rng: random.Random) -> Generator[None, None, TrainAction]:
+        """The search, yielding after each world; its result is the action chosen."""
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError(f"seat {view.seat} has nothing to do now", "not-your-turn")
+        choices = list(dict.fromkeys(legal))
+        if len(choices) == 1:
+            return choices[0]
+        knowledge = knowledge_of(view)
+        worlds = max(1, min(self.max_worlds, self.play_outs // len(choices)))
+        totals = [0.0] * len(choices)
+        for _ in range(worlds):
+            hands, boneyard = deal_world(knowledge, list(view.hand), rng)
+            world = round_in_world(view, hands, boneyard)
+            for index, action in enumerate(choices):
+                trial = world.copy()
+                trial.step(view.seat, action)
+                totals[index] += play_out(trial, view.seat)
+            yield
+        best = max(range(len(choices)), key=lambda index: (totals[index], -index))
+        return choices[best]
