@@ -31,9 +31,15 @@ class TrainMatch:
     """The rounds of one game, dealt from ``seed``; the first round is dealt at once."""
 
     def __init__(
-        self, rules: TrainRules, seed: int, first_deal: Sequence[Sequence[Tile]] | None = None
+        self,
+        rules: TrainRules,
+        seed: int,
+        first_deal: Sequence[Sequence[Tile]] | None = None,
+        first_round: int = 0,
     ) -> None:
-        """A new game (``first_deal``: the first round's hands and boneyard instead of the seed's)."""
+        """A new game (``first_deal``: the first round's hands and boneyard instead of the
+        seed's); ``first_round`` (from 0) starts it at a later round, as a lab tool measuring
+        one round does."""
         self.rules = rules
         self.seed = seed
         self.rounds: list[TrainRound] = []
@@ -41,6 +47,7 @@ class TrainMatch:
         """Each finished round's points, player by player."""
         self.tags: dict[str, str] = {}
         """A record's other tags (event, players' names and levels), kept for writing it back."""
+        self._first_round = first_round
         self.next_round(first_deal)
 
     @property
@@ -56,7 +63,7 @@ class TrainMatch:
     @property
     def is_over(self) -> bool:
         """Whether the last round has been played."""
-        return len(self.round_points) == self.rules.rounds
+        return bool(self.rounds) and self.round.number == self.rules.rounds - 1 and self.round.is_over
 
     def winners(self) -> tuple[int, ...]:
         """The players with the lowest total (all of them when they tie); ``()`` until the game is over."""
@@ -72,7 +79,7 @@ class TrainMatch:
             raise IllegalActionError("finish this round first", "hand-in-play")
         if self.is_over:
             raise IllegalActionError("the game is over", "match-over")
-        number = len(self.rounds)
+        number = self.round.number + 1 if self.rounds else self._first_round
         if deal is None:
             hands, boneyard = seeded_deal(self.rules, self.seed, number)
         else:

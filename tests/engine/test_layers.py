@@ -37,6 +37,7 @@ KINDS = ("engine.line", "engine.dice", "engine.trains")
 TOP = ("engine", "engine.catalogue", "engine.notation.__main__")
 ABOVE_THE_GAMES = ("engine.puzzles",)
 LAB = (
+    "engine.trains.ai.arena",
     "engine.trains.selfplay",
     "engine.line.ai.arena",
     "engine.line.ai.calibration",
