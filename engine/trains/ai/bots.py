@@ -27,9 +27,11 @@ __all__ = [
     "MediumTrainBot",
     "RandomTrainBot",
     "TrainBot",
+    "hand_counts",
     "longest_run",
     "quick_play",
     "strategy_play",
+    "tile_worth",
 ]
 
 DOUBLE_BLANK = Tile(0, 0)
@@ -137,6 +139,30 @@ def longest_run(hand: Sequence[Tile], end: int, steps: int = _RUN_SEARCH_STEPS) 
     return best[2]
 
 
+def hand_counts(hand: Sequence[Tile]) -> list[int]:
+    """How many of ``hand``'s tiles carry each number (a double once)."""
+    counts = [0] * 13
+    for tile in hand:
+        counts[tile.low] += 1
+        if not tile.is_double:
+            counts[tile.high] += 1
+    return counts
+
+
+def tile_worth(tile: Tile, matched: int, counts: Sequence[int], double_blank: int) -> int:
+    """What laying ``tile`` against ``matched`` is worth to the strategy, own train aside:
+    its pips (the double-blank's points when it counts), a double answered from the hand
+    (+15) or not (-40), and an end left that the hand can follow (+3 a tile, up to 2)."""
+    score = tile.pips
+    if tile == DOUBLE_BLANK:
+        score += double_blank
+    if tile.is_double:
+        score += 15 if counts[tile.low] > 1 else -40
+    else:
+        score += 3 * min(counts[tile.other(matched)] - 1, 2)
+    return score
+
+
 def strategy_play(
     hand: Sequence[Tile],
     plays: Sequence[Play],
@@ -148,44 +174,29 @@ def strategy_play(
 ) -> Play:
     """The play the common strategy prefers among ``plays`` (not empty), for a hand of
     ``hand``; ``own_train``/``own_end``: the player's own train and its end (Mexican Train;
-    ``None`` in Chicken Foot); ``ends``: the number at the end of each train played on."""
+    ``None`` in Chicken Foot); ``ends``: the number each play's train must be matched with."""
     run = longest_run(hand, own_end) if own_end is not None else ()
-    counts = [0] * 13
-    for tile in hand:
-        counts[tile.low] += 1
-        if not tile.is_double:
-            counts[tile.high] += 1
+    counts = hand_counts(hand)
 
     def worth(play: Play) -> tuple[int, int]:
         tile = play.tile
-        score = tile.pips
-        if tile == DOUBLE_BLANK and double_blank:
-            score += double_blank
+        score = tile_worth(tile, ends[play.train], counts, double_blank)
         if own_train is not None:
             if play.train == own_train:
                 score += 30 if run and tile == run[0] else 5
                 score += 10 if own_marked else 0
             elif tile in run:
                 score -= 25
-        if tile.is_double:
-            score += 15 if counts[tile.low] > 1 else -40
-        elif play.train in ends:
-            left = tile.other(ends[play.train])  # the end this play leaves: can one follow it?
-            score += 3 * min(counts[left] - 1, 2)
         return score, tile.pips
 
     return max(plays, key=worth)
 
 
-def quick_play(hand: Sequence[Tile], plays: Sequence[Play], double_blank: int) -> Play:
-    """A fast choice for play-outs: the heaviest tile (the double-blank first when it counts),
-    a double only when another tile of the hand answers it."""
-
-    def worth(play: Play) -> int:
-        tile = play.tile
-        score = tile.pips + (double_blank if tile == DOUBLE_BLANK else 0)
-        if tile.is_double and not any(other.has(tile.low) for other in hand if other != tile):
-            score -= 40
-        return score
-
-    return max(plays, key=worth)
+def quick_play(hand: Sequence[Tile], plays: Sequence[tuple[Play, int]], double_blank: int) -> Play:
+    """The play-outs' choice among ``plays`` (each with the number it matches): the
+    strategy's, own train aside (:func:`tile_worth`), so that it needs no plan of a run."""
+    counts = hand_counts(hand)
+    best = max(
+        plays, key=lambda pair: (tile_worth(pair[0].tile, pair[1], counts, double_blank), pair[0].tile.pips)
+    )
+    return best[0]

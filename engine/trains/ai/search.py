@@ -17,17 +17,18 @@ random source. :meth:`ExpertTrainBot.think` is a generator that yields after eac
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from engine.errors import IllegalActionError
 from engine.thinking import think_through
 from engine.trains.actions import Play, TrainAction
 from engine.trains.ai.bots import quick_play
+from engine.trains.ai.fast import fast_play_out
 from engine.trains.ai.knowledge import deal_world, knowledge_of
 from engine.trains.round import TrainRound
 from engine.trains.view import TrainView, round_in_world
 
-__all__ = ["ExpertTrainBot", "play_out"]
+__all__ = ["ExpertTrainBot", "play_out", "quick_choice"]
 
 PLAY_OUTS = 96
 """The play-outs a decision may use, over all its worlds."""
@@ -38,16 +39,22 @@ MAX_WORLDS = 24
 def play_out(played: TrainRound, seat: int) -> float:
     """Play ``played`` to the round's end with :func:`quick_play` for every seat; the others'
     average points less ``seat``'s."""
-    double_blank = played.rules.double_blank
     while not played.is_over:
         mover = played.turn
         legal = played.legal_actions(mover)
-        plays = [action for action in legal if isinstance(action, Play)]
-        action: TrainAction = quick_play(played.hands[mover], plays, double_blank) if plays else legal[0]
+        action: TrainAction = quick_choice(played, mover, legal)
         played.step(mover, action)
     points = played.points()
     others = [value for other, value in enumerate(points) if other != seat]
     return sum(others) / len(others) - points[seat]
+
+
+def quick_choice(played: TrainRound, seat: int, legal: Sequence[TrainAction]) -> TrainAction:
+    """What :func:`quick_play` does with ``legal``, the actions ``seat`` is offered in ``played``
+    (the only other action when there is no play)."""
+    values = dict(played.targets(seat))
+    plays = [(action, values[action.train]) for action in legal if isinstance(action, Play)]
+    return quick_play(played.hands[seat], plays, played.rules.double_blank) if plays else legal[0]
 
 
 class ExpertTrainBot:
@@ -81,7 +88,7 @@ class ExpertTrainBot:
             for index, action in enumerate(choices):
                 trial = world.copy()
                 trial.step(view.seat, action)
-                totals[index] += play_out(trial, view.seat)
+                totals[index] += fast_play_out(trial, view.seat)
             yield
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
         return choices[best]
