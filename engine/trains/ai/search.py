@@ -1,13 +1,19 @@
-"""The train family's Expert: deals the hidden tiles as its seat's knowledge allows and plays
-each choice out.
+"""The train family's Expert: the Medium player's strategy until the round nears its end,
+then a search that deals the hidden tiles as its seat's knowledge allows and plays each
+choice out.
+
+Far from the end, play-outs of a long round are too rough to choose between plans, and the
+strategy's plan of a run on one's own train does better (measured in the arena); once some
+player is down to :data:`ENDGAME` tiles, who goes out and what is left in hand decide the
+round, and that the play-outs see.
 
 Determinized Monte Carlo, as the other games' Experts: each *world* deals the tiles the seat
 cannot see (:mod:`engine.trains.ai.knowledge`: other players never get a number they are
-known to lack); in each world every distinct action offered is taken and the round is played
-to its end by every seat with :func:`~engine.trains.ai.bots.quick_play` on the engine's own
-round (:meth:`engine.trains.round.TrainRound.step`). An action's worth is the others' average
-points at the round's end less the seat's own: a round is won by keeping one's own points
-low against the table's. The action with the best average over the worlds is taken.
+known to lack); in each world every distinct action offered is taken on the engine's own
+round (:meth:`engine.trains.round.TrainRound.step`) and the round is played to its end by
+every seat with :func:`~engine.trains.ai.bots.quick_play` on its fast twin
+(:mod:`engine.trains.ai.fast`). An action's worth is the seat's points at the round's end
+(fewer is better); the action with the best average over the worlds is taken.
 
 The budget counts play-outs, never time, so a decision depends only on the view and the
 random source. :meth:`ExpertTrainBot.think` is a generator that yields after each world
@@ -22,31 +28,21 @@ from collections.abc import Generator, Sequence
 from engine.errors import IllegalActionError
 from engine.thinking import think_through
 from engine.trains.actions import Play, TrainAction
-from engine.trains.ai.bots import quick_play
+from engine.trains.ai.bots import MediumTrainBot, quick_play
 from engine.trains.ai.fast import fast_play_out
 from engine.trains.ai.knowledge import deal_world, knowledge_of
 from engine.trains.round import TrainRound
 from engine.trains.view import TrainView, round_in_world
 
-__all__ = ["ExpertTrainBot", "play_out", "quick_choice"]
+__all__ = ["ENDGAME", "ExpertTrainBot", "quick_choice"]
 
 PLAY_OUTS = 96
 """The play-outs a decision may use, over all its worlds."""
+ENDGAME: dict[str, int] = {"mexican-train": 6, "chicken-foot": 4}
+"""The search takes over once some player holds this many tiles or fewer (per game, as
+measured best in the arena: ``docs/computer-players.md``)."""
 MAX_WORLDS = 24
 """The most worlds a decision deals (fewer when it has many actions to try)."""
-
-
-def play_out(played: TrainRound, seat: int) -> float:
-    """Play ``played`` to the round's end with :func:`quick_play` for every seat; the others'
-    average points less ``seat``'s."""
-    while not played.is_over:
-        mover = played.turn
-        legal = played.legal_actions(mover)
-        action: TrainAction = quick_choice(played, mover, legal)
-        played.step(mover, action)
-    points = played.points()
-    others = [value for other, value in enumerate(points) if other != seat]
-    return sum(others) / len(others) - points[seat]
 
 
 def quick_choice(played: TrainRound, seat: int, legal: Sequence[TrainAction]) -> TrainAction:
@@ -79,6 +75,8 @@ class ExpertTrainBot:
         choices = list(dict.fromkeys(legal))
         if len(choices) == 1:
             return choices[0]
+        if min(view.hand_counts) > ENDGAME[view.variant]:
+            return MediumTrainBot().choose(view, rng)
         knowledge = knowledge_of(view)
         worlds = max(1, min(self.max_worlds, self.play_outs // len(choices)))
         totals = [0.0] * len(choices)
