@@ -47,8 +47,23 @@ class TrainMatch:
         """Each finished round's points, player by player."""
         self.tags: dict[str, str] = {}
         """A record's other tags (event, players' names and levels), kept for writing it back."""
+        self.carried: tuple[int, ...] = (0,) * rules.players
+        """Each player's points from rounds before the first one kept (a game played on from
+        a position)."""
         self._first_round = first_round
         self.next_round(first_deal)
+
+    @classmethod
+    def resumed(cls, played: TrainRound, seed: int, carried: Sequence[int]) -> TrainMatch:
+        """A game played on from ``played`` (a round in play, as a position sets it out), the
+        players having ``carried`` points from the rounds before it; later rounds are dealt
+        from ``seed``."""
+        match = cls.__new__(cls)
+        match.rules, match.seed, match.tags = played.rules, seed, {}
+        match.rounds, match.round_points = [played], []
+        match.carried = tuple(carried)
+        match._first_round = played.number
+        return match
 
     @property
     def round(self) -> TrainRound:
@@ -58,7 +73,10 @@ class TrainMatch:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's points over the finished rounds."""
-        return tuple(sum(points[seat] for points in self.round_points) for seat in range(self.rules.players))
+        return tuple(
+            self.carried[seat] + sum(points[seat] for points in self.round_points)
+            for seat in range(self.rules.players)
+        )
 
     @property
     def is_over(self) -> bool:
