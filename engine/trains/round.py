@@ -421,8 +421,8 @@ class TrainRound:
             return
         if self.open_double == train.name:
             self.open_double = None
-        if self.running and self.plays(seat):
-            return
+        if self.running:
+            return  # a run goes on until its player ends it: stopping early must not tell others why
         self._end_turn()
 
     def _went_out(self, seat: int) -> bool:

@@ -26,12 +26,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GAMES, IllegalActionError, NotationError, RulesError, get_game
+from engine import GAMES, IllegalActionError, NotationError, RulesError
+from engine import get_game as catalogue_game
 from engine.game import Game, GameState
+from engine.trains.variant import TRAIN_GAMES
 from tests.helpers.games import all_tiles, random_steps, renamed_record, started, tiles_in
 
 EXAMPLES = settings(max_examples=12, deadline=None, derandomize=True)
-GAME_IDS = sorted(GAMES)
+GAME_IDS = sorted(GAMES) + sorted(TRAIN_GAMES)
+"""The catalogue's games, and the train family's, which join it with their table (issue 37)."""
+
+
+def get_game(game_id: str) -> Game:
+    """A game by id, from the catalogue or the train family."""
+    return TRAIN_GAMES[game_id] if game_id in TRAIN_GAMES else catalogue_game(game_id)
 
 
 def played_to(game: Game, seed: int, steps: int) -> GameState:
@@ -43,7 +51,7 @@ def played_to(game: Game, seed: int, steps: int) -> GameState:
 
 def test_the_catalogue_holds_both_kinds_of_game() -> None:
     kinds = {type(get_game(game_id).start(seed=1)).__name__ for game_id in GAME_IDS}
-    assert kinds == {"LineGameState", "DiceGameState"}
+    assert kinds == {"LineGameState", "DiceGameState", "TrainGameState"}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -153,7 +161,7 @@ def test_views_leak_nothing_is_not_vacuous() -> None:
     """Renamed games are found for every kind of game, and a view that shows another seat's
     tiles is caught."""
     found: Counter[str] = Counter()
-    for game_id in ("draw-2", "block", "dice"):
+    for game_id in ("draw-2", "block", "dice", "mexican-train", "chicken-foot"):
         game = get_game(game_id)
         for seed in range(12):
             state = played_to(game, seed, 6)
@@ -170,7 +178,9 @@ def test_views_leak_nothing_is_not_vacuous() -> None:
             assert other.tile_places() != state.tile_places()
             leaky = (state.view(0), state.tile_places())  # a view that also showed where every tile is
             assert (other.view(0), other.tile_places()) != leaky
-    assert all(found[game_id] >= 3 for game_id in ("draw-2", "block", "dice")), found
+    assert all(
+        found[game_id] >= 3 for game_id in ("draw-2", "block", "dice", "mexican-train", "chicken-foot")
+    ), found
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -209,7 +209,7 @@ class FastRound:
             return
         if self.open_double == train:
             self.open_double = -1
-        if self.running and self._choice(seat) is not None:
+        if self.running:
             return
         self._end_turn()
 
@@ -235,6 +235,8 @@ class FastRound:
             choice = self._choice(seat)
             if choice is not None:
                 self._lay(seat, *choice)
+            elif self.running and self.open_double < 0:
+                self._end_turn()  # the run ended
             elif self.drawn < 0 and self.boneyard:
                 tile = self.boneyard.pop()
                 insort(self.hands[seat], tile)
