@@ -1,0 +1,1 @@
+"""The table of the train family (Mexican Train and Chicken Foot)."""
