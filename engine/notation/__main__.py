@@ -36,7 +36,9 @@ def check(text: str) -> str:
             rounds = len(game.rounds)
             state = "over" if game.is_over else "in progress"
             totals = "-".join(map(str, game.totals))
-            return f"a record of {variant}: {rounds} round{'s' * (rounds != 1)}, totals {totals}, game {state}"
+            return (
+                f"a record of {variant}: {rounds} round{'s' * (rounds != 1)}, totals {totals}, game {state}"
+            )
         if variant == DICE_VARIANT:
             session = read_dice_record(text)
             hands = len(session.hands)
