@@ -1,7 +1,7 @@
 """The page's modules import in one direction, and each kind of game's table stands alone.
 
 - no import circles among the modules of ``web/`` (imports inside functions count);
-- the table of one kind of game (``web.line``, ``web.dice``) never imports another's: what
+- the table of one kind of game (``web.line``, ``web.dice``, ``web.trains``) never imports another's: what
   they share (seats, rectangles, drawing a tile, the painter) lives at the top of ``web/``;
 - ``web.app`` wires: it imports no kind of game's table, only :mod:`web.table_kinds`, the
   one module that lists them;
@@ -15,7 +15,7 @@ import functools
 
 from tests.helpers.imports import circles, crossings, import_graph, within
 
-KINDS = ("web.line", "web.dice")
+KINDS = ("web.line", "web.dice", "web.trains")
 
 REACHING_INTO_A_KIND = {
     "web.table_kinds": "lists every kind of game's controller, table and replay",

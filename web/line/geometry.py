@@ -12,7 +12,7 @@ wins; the chosen drawing is then scaled and centred on the board.
 `layout_tree` draws any layout: a plain line (by `layout_line`), or a tree that branches
 at spinners (the cross, the spinner of the fives games, every double of double-nine cross),
 laid out by the search of :mod:`web.line.geometry_tree`. Rectangles, tile units and fitting a
-drawing to the board are in :mod:`web.line.geometry_base`; this module is the public face of all
+drawing to the board are in :mod:`web.plane`; this module is the public face of all
 three (``from web.line.geometry import Rect, layout_tree, ...``).
 
 All coordinates the layout produces are multiples of 1/128 px, so touching tiles touch
@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from web.line.geometry_base import (
+from web.line.geometry_tree import TreeTile, drawing_box, end_key, in_units, tree_drawing, tree_nodes
+from web.plane import (
     MAX_UNIT,
     MIN_LEGIBLE_UNIT,
     OPPOSITE,
@@ -38,7 +39,6 @@ from web.line.geometry_base import (
     snap,
     snap_unit,
 )
-from web.line.geometry_tree import TreeTile, drawing_box, end_key, in_units, tree_drawing, tree_nodes
 
 __all__ = [
     "MAX_UNIT",

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from web.line.geometry_base import MIN_LEGIBLE_UNIT, OPPOSITE, Box, Rect, board_margin, fit_unit, snap_unit
+from web.plane import MIN_LEGIBLE_UNIT, OPPOSITE, Box, Rect, board_margin, fit_unit, snap_unit
 
 __all__ = ["TreeTile", "drawing_box", "end_key", "in_units", "tree_drawing", "tree_nodes"]
 

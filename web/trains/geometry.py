@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from web.line.geometry_base import MAX_UNIT, board_margin, snap, snap_unit
+from web.plane import MAX_UNIT, board_margin, snap, snap_unit
 from web.rect import Rect
 
 __all__ = ["LaneSpec", "PlacedLane", "PlacedTile", "TrainLayout", "layout_trains"]

@@ -1,7 +1,8 @@
-"""The plane the line of play is drawn on: rectangles, tile units, and fitting a drawing to the board.
+"""The plane laid tiles are drawn on: rectangles, tile units, and fitting a drawing to the board.
 
-Shared by the snake of a plain line (:mod:`web.line.geometry`) and the tree search for spinners
-and branches (:mod:`web.line.geometry_tree`). Coordinates are CSS pixels, origin at the top-left,
+Shared by every kind of table that lays tiles: the snake of a plain line (:mod:`web.line.geometry`),
+the tree search for spinners and branches (:mod:`web.line.geometry_tree`) and the lanes of the
+train games (:mod:`web.trains.geometry`). Coordinates are CSS pixels, origin at the top-left,
 y pointing down; a tile is 2 x 1 *tile units*, and every coordinate a layout produces is a
 multiple of 1/128 px, so touching tiles touch exactly.
 
