@@ -7,14 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.errors import IllegalActionError, NotationError, RulesError
 from engine.game import Game, GameState, Outcome
 from engine.tiles import Tile
 from engine.trains.actions import Draw, EndRun, Pass, Play, TrainAction
-from engine.trains.match import TrainMatch
 from engine.trains.rules import TrainRules, train_rules
-from engine.trains.view import TrainView, train_view
+
+if TYPE_CHECKING:
+    # A game's rounds, views and records are imported when a game is first started or read:
+    # the catalogue lists these games at every boot, a player opens them rarely.
+    from engine.trains.match import TrainMatch
+    from engine.trains.view import TrainView
 
 __all__ = ["TrainGame", "TrainGameState"]
 
@@ -38,6 +43,8 @@ class TrainGame(Game):
         options: Mapping[str, str] | None = None,
     ) -> GameState:
         """A new game dealt from ``seed``; ``target`` may only be the game's none."""
+        from engine.trains.match import TrainMatch
+
         targets, _ = self.targets_for(options)
         if target is not None and target not in targets:
             raise RulesError(f"{self.id} is played over rounds, not to {target} points", "bad-option")
@@ -102,6 +109,8 @@ class TrainGameState:
 
     def view(self, seat: int) -> TrainView:
         """What ``seat`` sees now."""
+        from engine.trains.view import train_view
+
         return train_view(self.match, seat)
 
     def record(self) -> str:

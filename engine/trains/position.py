@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import EngineError, NotationError
@@ -115,8 +116,8 @@ def write_train_position(played: TrainRound, totals: tuple[int, ...], seat: int 
     return " ; ".join(fields)
 
 
-def _tiles(tiles: object) -> str:
-    listed = " ".join(str(tile) for tile in tiles)  # type: ignore[attr-defined]
+def _tiles(tiles: Iterable[Tile]) -> str:
+    listed = " ".join(str(tile) for tile in tiles)
     return listed or "-"
 
 
