@@ -220,19 +220,28 @@ def read_tile(word: str) -> Tile:
     return Tile.of(int(match.group(1)), int(match.group(2)))
 
 
-def header_tags(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
-    """A record's tag pairs before its first hand, by name, and the index of what follows;
-    a tag given twice, or a hand's tiles before ``[Hand "1"]``, is an error at the tag."""
+def header_tags(
+    found: Sequence[Tag | Word], section: str = "Hand", section_tags: Sequence[str] = ()
+) -> tuple[dict[str, Tag], int]:
+    """A record's tag pairs before its first ``section`` (``Hand``, or a train game's
+    ``Round``), by name, and the index of what follows; a tag given twice, or a section's
+    own tag (its tiles, or one of ``section_tags``) before the first section, is an error at
+    the tag."""
     header: dict[str, Tag] = {}
     index = 0
     while index < len(found):
         token = found[index]
-        if not isinstance(token, Tag) or token.name == "Hand":
+        if not isinstance(token, Tag) or token.name == section:
             break
         if token.name in header:
             raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
-        if TILES_TAG.fullmatch(token.name):
-            raise error_at(token.line, token.column, '[Hand "1"] before the tiles of a hand', token.name)
+        if TILES_TAG.fullmatch(token.name) or token.name in section_tags:
+            raise error_at(
+                token.line,
+                token.column,
+                f'[{section} "1"] before the tiles of a {section.lower()}',
+                token.name,
+            )
         header[token.name] = token
         index += 1
     return header, index

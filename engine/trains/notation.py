@@ -22,6 +22,7 @@ from engine.notation.text import (
     Tag,
     Word,
     error_at,
+    header_tags,
     read_tile,
     seed_tag,
     tag_text,
@@ -140,18 +141,7 @@ def read_train_record(text: str) -> TrainMatch:
 
 
 def _read_header(found: Sequence[Tag | Word]) -> tuple[dict[str, Tag], int]:
-    header: dict[str, Tag] = {}
-    index = 0
-    while index < len(found):
-        token = found[index]
-        if not isinstance(token, Tag) or token.name == "Round":
-            break
-        if token.name in header:
-            raise error_at(token.line, token.column, f"one [{token.name} ...] tag", "a second one")
-        if TILES_TAG.fullmatch(token.name) or token.name in ("Engine", "Centre"):
-            raise error_at(token.line, token.column, '[Round "1"] before the tiles of a round', token.name)
-        header[token.name] = token
-        index += 1
+    header, index = header_tags(found, "Round", ("Engine", "Centre"))
     if "Variant" not in header:
         raise error_at(1, 1, 'a [Variant "mexican-train"] or [Variant "chicken-foot"] tag')
     return header, index

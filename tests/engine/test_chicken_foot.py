@@ -7,21 +7,14 @@ import random
 
 import pytest
 
-from engine.errors import IllegalActionError, RulesError
+from engine.errors import RulesError
 from engine.tiles import Tile, full_set
 from engine.trains.actions import Draw, Pass, Play
 from engine.trains.match import TrainMatch
 from engine.trains.round import TrainRound
 from engine.trains.rules import CHICKEN_FOOT
 from engine.trains.variant import CHICKEN_FOOT_GAME
-from tests.helpers.trains import a_match, a_round, play_randomly, rules_of, tiles
-
-
-def _refused(code: str, round_: TrainRound, seat: int, action: object) -> str:
-    with pytest.raises(IllegalActionError) as raised:
-        round_.apply(seat, action)  # type: ignore[arg-type]
-    assert raised.value.code == code
-    return str(raised.value)
+from tests.helpers.trains import a_match, a_round, play_randomly, refused, rules_of, tiles
 
 
 def _with_arms(hands: list[str], top: str = "", players: int = 2) -> TrainRound:
@@ -88,7 +81,7 @@ def test_the_centre_double_gets_four_tiles_one_on_each_side_before_anything_else
     assert {Play(Tile(2, 9), "2"), Play(Tile(4, 9), "2")} <= set(round_.legal_actions(1))
     assert {play.train for play in round_.plays(1)} == {"2"}
     round_.apply(1, Play(Tile(2, 9), "2"))
-    message = _refused("fill-centre", round_, 0, Play(Tile(0, 1), "1"))
+    message = refused("fill-centre", round_, 0, Play(Tile(0, 1), "1"))
     assert message == "the centre 9-9 needs a tile on each of its four sides first"
     round_.apply(0, Play(Tile(3, 9), "3"))
     round_.apply(1, Play(Tile(4, 9), "4"))
@@ -101,7 +94,7 @@ def test_a_later_double_becomes_a_chicken_foot_whose_three_toes_come_before_anyt
     round_.apply(0, Play(Tile(1, 1), "1"))
     assert round_.foot == "1" and round_.turn == 1
     assert round_.legal_actions(1) == (Play(Tile(1, 7), "1.1"),)
-    message = _refused("fill-foot", round_, 1, Play(Tile(0, 4), "4"))
+    message = refused("fill-foot", round_, 1, Play(Tile(0, 4), "4"))
     assert message == "the chicken foot 1-1 on train 1 needs its three toes first"
     round_.apply(1, Play(Tile(1, 7), "1.1"))
     round_.apply(0, Play(Tile(1, 5), "1.2"))

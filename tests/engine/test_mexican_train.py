@@ -7,22 +7,15 @@ import random
 
 import pytest
 
-from engine.errors import IllegalActionError, RulesError
+from engine.errors import RulesError
 from engine.tiles import Tile, full_set
 from engine.trains.actions import Draw, EndRun, Pass, Play
 from engine.trains.match import TrainMatch, seeded_deal
 from engine.trains.rules import MEXICAN_TRAIN
 from engine.trains.variant import MEXICAN_TRAIN_GAME
-from tests.helpers.trains import a_match, a_round, play_randomly, rules_of, tiles
+from tests.helpers.trains import a_match, a_round, play_randomly, refused, rules_of, tiles
 
 NINE = {"set": "9"}
-
-
-def _refused(code: str, round_, seat: int, action) -> str:
-    with pytest.raises(IllegalActionError) as raised:
-        round_.apply(seat, action)
-    assert raised.value.code == code
-    return str(raised.value)
 
 
 def _take_turn(round_, seat: int) -> None:
@@ -101,7 +94,7 @@ def test_round_one_is_started_by_seat_zero_and_each_later_round_by_the_next_seat
 def test_a_personal_train_starts_with_a_tile_matching_the_engine() -> None:
     round_ = a_round(MEXICAN_TRAIN, 2, ["9-4 5-3"], options=NINE)
     assert Play(Tile(4, 9), "0") in round_.legal_actions(0)
-    message = _refused("does-not-match", round_, 0, Play(Tile(3, 5), "0"))
+    message = refused("does-not-match", round_, 0, Play(Tile(3, 5), "0"))
     assert "5-3" in message and "seat 0's train" in message
     round_.apply(0, Play(Tile(4, 9), "0"))
     assert round_.trains["0"].tiles == [Tile(4, 9)] and round_.trains["0"].end == 4
@@ -118,7 +111,7 @@ def test_anyone_may_start_and_extend_the_mexican_train() -> None:
 def test_a_personal_train_is_private_unless_it_carries_a_marker() -> None:
     round_ = a_round(MEXICAN_TRAIN, 2, ["9-4", "9-2 4-1"], options=NINE)
     round_.apply(0, Play(Tile(4, 9), "0"))
-    message = _refused("private-train", round_, 1, Play(Tile(1, 4), "0"))
+    message = refused("private-train", round_, 1, Play(Tile(1, 4), "0"))
     assert "seat 0's train" in message and "no marker" in message
     round_.markers.add(0)
     assert Play(Tile(1, 4), "0") in round_.legal_actions(1)
@@ -127,8 +120,8 @@ def test_a_personal_train_is_private_unless_it_carries_a_marker() -> None:
 def test_a_player_who_can_play_must_play_and_may_not_draw_or_pass() -> None:
     round_ = a_round(MEXICAN_TRAIN, 2, ["9-4"], options=NINE)
     assert Draw() not in round_.legal_actions(0)
-    assert _refused("must-play", round_, 0, Draw())
-    assert _refused("must-play", round_, 0, Pass())
+    assert refused("must-play", round_, 0, Draw())
+    assert refused("must-play", round_, 0, Pass())
 
 
 def test_a_player_who_cannot_play_draws_one_tile_and_must_lay_it_if_it_fits() -> None:
@@ -136,8 +129,8 @@ def test_a_player_who_cannot_play_draws_one_tile_and_must_lay_it_if_it_fits() ->
     assert round_.legal_actions(0) == (Draw(),)
     assert round_.apply(0, Draw()) == Tile(6, 9)
     assert set(round_.legal_actions(0)) == {Play(Tile(6, 9), "0"), Play(Tile(6, 9), "M")}
-    assert _refused("cannot-draw", round_, 0, Draw())
-    assert _refused("must-play", round_, 0, Pass())
+    assert refused("cannot-draw", round_, 0, Draw())
+    assert refused("must-play", round_, 0, Pass())
 
 
 def test_after_a_draw_only_the_tile_drawn_may_be_laid() -> None:
@@ -147,7 +140,7 @@ def test_after_a_draw_only_the_tile_drawn_may_be_laid() -> None:
     # make another of the hand's tiles fit, as if it had: still only the drawn tile goes
     round_.trains["M"].end = held.high
     assert (
-        _refused("play-drawn", round_, 0, Play(held, "M")) == "only the tile just drawn, 9-6, may be laid now"
+        refused("play-drawn", round_, 0, Play(held, "M")) == "only the tile just drawn, 9-6, may be laid now"
     )
 
 
@@ -210,7 +203,7 @@ def test_an_open_double_must_be_answered_by_every_player_in_turn_and_nowhere_els
     round_.apply(0, Draw())
     round_.apply(0, Pass())
     assert all(play.train == "0" for play in round_.legal_actions(1))
-    message = _refused("answer-double", round_, 1, Play(Tile(1, 4), "1"))
+    message = refused("answer-double", round_, 1, Play(Tile(1, 4), "1"))
     assert message == "the 4-4 on seat 0's train must be answered first"
     round_.apply(1, Play(Tile(1, 4), "0"))
     assert round_.open_double is None and round_.turn == 2
@@ -259,7 +252,7 @@ def test_opening_run_option_lets_a_first_turn_lay_a_run_on_ones_own_train() -> N
     assert round_.turn == 0 and round_.running
     assert EndRun() in round_.legal_actions(0)
     assert all(play.train == "0" for play in round_.plays(0))
-    assert _refused("run-own-train", round_, 0, Play(Tile(1, 2), "M")).startswith("an opening run")
+    assert refused("run-own-train", round_, 0, Play(Tile(1, 2), "M")).startswith("an opening run")
     round_.apply(0, Play(Tile(2, 4), "0"))
     round_.apply(0, Play(Tile(2, 2), "0"))
     assert round_.open_double == "0" and EndRun() not in round_.legal_actions(0)
@@ -276,7 +269,7 @@ def test_without_the_opening_run_option_a_first_turn_lays_one_tile() -> None:
     round_ = a_round(MEXICAN_TRAIN, 2, ["9-4 4-2"], options=NINE)
     round_.apply(0, Play(Tile(4, 9), "0"))
     assert round_.turn == 1
-    assert _refused("not-your-turn", round_, 0, Play(Tile(2, 4), "0"))
+    assert refused("not-your-turn", round_, 0, Play(Tile(2, 4), "0"))
 
 
 def test_the_round_ends_when_a_player_lays_their_last_tile() -> None:
@@ -285,7 +278,7 @@ def test_the_round_ends_when_a_player_lays_their_last_tile() -> None:
     match.apply(0, Play(Tile(4, 9), "M"))
     assert match.round.is_over and match.round.winner == 0
     assert match.round_points == [match.round.points()]
-    assert _refused("hand-over", match.round, 1, Draw())
+    assert refused("hand-over", match.round, 1, Draw())
 
 
 def test_the_round_ends_when_the_boneyard_is_empty_and_every_player_in_turn_cannot_play() -> None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+import pytest
+
+from engine.errors import IllegalActionError
 from engine.tiles import Tile, full_set, parse_tile
 from engine.trains.match import TrainMatch
 from engine.trains.round import TrainRound
@@ -85,3 +88,12 @@ def play_randomly(match: TrainMatch, rng: random.Random, rounds: int | None = No
             continue
         seat = match.round.turn
         match.apply(seat, rng.choice(match.round.legal_actions(seat)))
+
+
+def refused(code: str, played: TrainRound, seat: int, action: object) -> str:
+    """The message of the :class:`IllegalActionError` ``seat`` taking ``action`` raises,
+    after checking its code."""
+    with pytest.raises(IllegalActionError) as raised:
+        played.apply(seat, action)  # type: ignore[arg-type]
+    assert raised.value.code == code
+    return str(raised.value)
