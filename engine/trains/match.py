@@ -106,6 +106,20 @@ class TrainMatch:
         self.rounds.append(played)
         return played
 
+    def replayed_to(self, round_index: int, moves: int) -> TrainMatch:
+        """A new match with this one's rounds before ``round_index`` (from 0, among the rounds
+        kept) as they were played and that round replayed to its first ``moves`` moves: for
+        taking moves back and for playing on from a replay. Later rounds are dealt by the seed."""
+        match = TrainMatch.__new__(TrainMatch)
+        match.rules, match.seed, match.tags = self.rules, self.seed, dict(self.tags)
+        match.carried, match._first_round = self.carried, self._first_round
+        match.rounds = [played.replayed(len(played.moves)) for played in self.rounds[:round_index]]
+        match.rounds.append(self.rounds[round_index].replayed(moves))
+        match.round_points = list(self.round_points[:round_index])
+        if match.round.is_over:
+            match.round_points.append(match.round.points())
+        return match
+
     def apply(self, seat: int, action: TrainAction) -> Tile | None:
         """``seat`` takes ``action`` in the round in play (checked: see
         :meth:`TrainRound.apply`); the round's points are added to the totals when it ends.

@@ -130,6 +130,9 @@ class TrainRound:
         """The player who went out (``None`` while the round goes on, or when it blocked)."""
         self.is_over = False
         self.moves: list[Move] = []
+        self._origin: TrainRound | None = None
+        """A round set out from a position: the round as it was then (a dealt round starts
+        from its deal)."""
 
     @classmethod
     def in_position(
@@ -174,6 +177,7 @@ class TrainRound:
         played.first_turn_taken = set(situation.first_turn_taken)
         played.passes_without_draw = situation.passes_without_draw
         played.winner, played.is_over, played.moves = None, False, []
+        played._origin = played.copy()
         return played
 
     def situation(self) -> Situation:
@@ -302,6 +306,20 @@ class TrainRound:
         twin.first_turn_taken = set(self.first_turn_taken)
         twin.moves = list(self.moves)
         return twin
+
+    def replayed(self, moves: int) -> TrainRound:
+        """This round again from its start (its deal, or the position it was set out from)
+        with its first ``moves`` moves taken again: for taking moves back, and for a replay."""
+        if self._origin is not None:
+            again = self._origin.copy()
+        else:
+            drawn = [move.drawn for move in self.moves if move.drawn is not None]
+            again = TrainRound(
+                self.rules, self.number, [list(hand) for hand in self.dealt], drawn + self.boneyard
+            )
+        for move in self.moves[:moves]:
+            again.step(move.seat, move.action)
+        return again
 
     def put_on_top(self, tile: Tile) -> None:
         """Move ``tile`` to the top of the boneyard, so the next draw takes it (a record names
