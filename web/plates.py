@@ -34,6 +34,8 @@ _ELLIPSIS = "…"
 COMPASS_SHORT = {
     "North-West": "NW",
     "North-East": "NE",
+    "South-West": "SW",
+    "South-East": "SE",
     "North": "N",
     "South": "S",
     "East": "E",

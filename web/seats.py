@@ -1,7 +1,8 @@
 """Where each seat sits on screen and what it is called: the same for every kind of game.
 
 The person holding the device is seat 0 at the bottom; the other seats follow clockwise as
-seen on screen (bottom, left, top, right). When people share the device the table turns to
+seen on screen (bottom, left, top, right; the train games seat up to eight, at every
+point of the compass). When people share the device the table turns to
 whoever holds it, so there the seats are named after their players, not the compass.
 
 Standard library only.
@@ -16,6 +17,9 @@ SEAT_POSITIONS: dict[int, tuple[str, ...]] = {
     3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
     5: ("bottom", "left", "top-left", "top-right", "right"),
+    6: ("bottom", "left", "top-left", "top", "top-right", "right"),
+    7: ("bottom", "bottom-left", "left", "top-left", "top-right", "right", "bottom-right"),
+    8: ("bottom", "bottom-left", "left", "top-left", "top", "top-right", "right", "bottom-right"),
 }
 """Where each seat sits on screen, in seat order, for each number of players."""
 
@@ -26,6 +30,8 @@ _NAMES = {
     "right": "East",
     "top-left": "North-West",
     "top-right": "North-East",
+    "bottom-left": "South-West",
+    "bottom-right": "South-East",
 }
 
 

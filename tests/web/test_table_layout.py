@@ -142,9 +142,9 @@ def test_info_box_is_in_the_top_left_corner() -> None:
 
 
 def test_players_out_of_range_are_refused() -> None:
-    with pytest.raises(ValueError, match="players must be 2 to 5"):
+    with pytest.raises(ValueError, match="seats 2 to 5 players"):
         table_regions(800, 600, 6)
-    with pytest.raises(ValueError, match="players must be 2 to 5"):
+    with pytest.raises(ValueError, match="seats 2 to 5 players"):
         table_regions(800, 600, 1)
 
 

@@ -173,8 +173,8 @@ def table_regions(width: float, height: float, players: int, hand_count: int = 7
     box the top-left corner; opponents sit around the board (landscape) or along the top
     band (portrait).
     """
-    if players not in SEAT_POSITIONS:
-        raise ValueError(f"players must be 2 to 5, got {players}")
+    if not 2 <= players <= 5:
+        raise ValueError(f"a line-of-play table seats 2 to 5 players, got {players}")
     canvas_w, canvas_h = _snap_down(width), _snap_down(height)
     unit = hand_unit_wanted(canvas_w, canvas_h)
     if canvas_h > canvas_w:
