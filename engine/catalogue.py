@@ -1,4 +1,5 @@
-"""Every game the table offers, by id: the line-of-play rule sets and Dice and Dominoes.
+"""Every game the table offers, by id: the line-of-play rule sets, Dice and Dominoes and the
+train games (Mexican Train, Chicken Foot).
 
 Each entry is a :class:`~engine.game.Game`: what the app lists and explains, and how a game
 of it starts or is read from its record. Beside the entries, each kind of game's computer
@@ -21,13 +22,16 @@ from engine.line.ai import BOT_LEVELS
 from engine.line.ai.strength import LEVEL_RATINGS
 from engine.line.game import LINE_GAMES, LineGame
 from engine.line.variants import GROUPS as LINE_GROUPS
+from engine.trains.ai import TRAIN_LEVELS_SAID
+from engine.trains.game import TrainGame
+from engine.trains.variant import TRAIN_GAMES, TRAIN_GROUP
 
 __all__ = ["GAMES", "GROUPS", "ComputerPlayers", "computer_players", "get_game"]
 
-GAMES: dict[str, Game] = {**LINE_GAMES, DICE.id: DICE}
+GAMES: dict[str, Game] = {**LINE_GAMES, DICE.id: DICE, **TRAIN_GAMES}
 """Every game the app offers, by id, in the order the new-game dialog lists them."""
 
-GROUPS: tuple[str, ...] = (*LINE_GROUPS, DICE_GROUP)
+GROUPS: tuple[str, ...] = (*LINE_GROUPS, DICE_GROUP, TRAIN_GROUP)
 """The new-game dialog's groups, in order: every game's :attr:`~engine.game.Entry.group` is one."""
 
 
@@ -51,6 +55,7 @@ class ComputerPlayers:
 _PLAYERS_OF_KIND: dict[type[Game], ComputerPlayers] = {
     LineGame: ComputerPlayers(BOT_LEVELS, "greedy", LEVEL_RATINGS),
     DiceGame: ComputerPlayers(DICE_LEVELS_SAID, "canny"),
+    TrainGame: ComputerPlayers(TRAIN_LEVELS_SAID, "medium"),
 }
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.catalogue import GAMES, computer_players
 from engine.errors import EngineError
 from engine.line.game import LineGame
+from engine.trains.game import TrainGame
 from engine.words import and_list
 from web.settings import HUMAN
 from web.storage.history import Kept
@@ -76,7 +77,8 @@ def _against(kept: Kept) -> str:
 
 def kept_words(kept: Kept) -> tuple[str, str]:
     """A kept match's two lines: "Two-Hand Draw · 2 players · against Expert · 28 Nov 2026"
-    and "Won 100-87 · 3 of 5 hands · review accuracy 82%"."""
+    and "Won 100-87 · 3 of 5 hands won · review accuracy 82%" (a train game's are rounds,
+    won by going out; its scores are totals, the lowest winning)."""
     title = " · ".join(
         part
         for part in (game_name(kept.variant), f"{kept.players} players", _against(kept), _day_words(kept.day))
@@ -85,7 +87,8 @@ def kept_words(kept: Kept) -> tuple[str, str]:
     mine = kept.scores[kept.side]
     others = [score for side, score in enumerate(kept.scores) if side != kept.side]
     score = "-".join(str(score) for score in (mine, *sorted(others, reverse=True)))
-    hands = f"{kept.hands_won} of {kept.hands} hand{'s' * (kept.hands != 1)} won"
+    hand = "round" if isinstance(GAMES.get(kept.variant), TrainGame) else "hand"
+    hands = f"{kept.hands_won} of {kept.hands} {hand}{'s' * (kept.hands != 1)} won"
     result = [f"{OUTCOME_WORDS[kept.outcome]} {score}", hands]
     if kept.accuracy is not None:
         result.append(f"review accuracy {round(100 * kept.accuracy)}%")

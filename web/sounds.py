@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.line.events import Drew, Event, Passed, Played, Scored
+from engine.trains.actions import Draw as TrainDraw
+from engine.trains.actions import Pass as TrainPass
+from engine.trains.actions import Play as TrainPlay
 
-__all__ = ["DICE_SOUNDS", "SOUNDS", "dice_sounds", "sounds_for"]
+__all__ = ["DICE_SOUNDS", "SOUNDS", "dice_sounds", "sounds_for", "train_sounds"]
 
 SOUNDS = ("lay", "draw", "pass", "score", "end")
 """Every sound the table makes: a tile laid, a tile drawn, a pass, points scored during
@@ -46,3 +49,23 @@ def dice_sounds(revealed: bool, thrown: bool, hand_ended: bool) -> list[str]:
     return [
         name for name, happened in zip(DICE_SOUNDS, (revealed, thrown, hand_ended), strict=True) if happened
     ]
+
+
+def train_sounds(new_actions: Sequence[object], round_ended: bool) -> list[str]:
+    """The sounds for a train game's actions since the last sounds (a tile laid, drawn, a
+    pass; several draws in a row sound once), then the end of the round's if it has just ended."""
+    found: list[str] = []
+    for action in new_actions:
+        if isinstance(action, TrainPlay):
+            name = "lay"
+        elif isinstance(action, TrainDraw):
+            name = "draw"
+        elif isinstance(action, TrainPass):
+            name = "pass"
+        else:
+            continue
+        if not (name == "draw" and found and found[-1] == "draw"):
+            found.append(name)
+    if round_ended:
+        found.append("end")
+    return found

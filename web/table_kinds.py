@@ -7,7 +7,8 @@ in the engine's catalogue has a :class:`TableKind` here: its controller, its tab
 replay. A new kind of game is a new controller, table and replay, listed in :data:`KINDS`.
 
 A kind is loaded (its modules imported) the first time a game of it is asked for: a boot
-imports the line games' page only, and the dice game's the first time one is opened.
+imports the line games' page only; the dice game's and the train games' are imported the
+first time one is opened.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.dice.game import DiceGame
 from engine.game import Game as GameEntry
 from engine.line.game import LineGame
 from engine.line.notation import read_header
+from engine.trains.game import TrainGame
 from web.daily import DAILY_CLICKS
 from web.dice.elements import DICE_CLICKS
 from web.line.controller import Controller
@@ -31,10 +33,13 @@ from web.replay.model import Replay, Stepping
 from web.settings import Settings
 from web.storage.game_record import game_from_position, is_record
 from web.table import Surroundings, Table
+from web.trains.elements import TRAIN_CLICKS
 
 if TYPE_CHECKING:
     from web.dice.controller import DiceController
     from web.dice.replay import DiceReplay
+    from web.trains.controller import TrainController
+    from web.trains.replay import TrainReplay
 
 __all__ = [
     "CLICKS",
@@ -52,8 +57,8 @@ __all__ = [
     "table_for",
 ]
 
-Game: TypeAlias = "Controller | DiceController"
-"""A game at the table: a line-of-play match or a dice session."""
+Game: TypeAlias = "Controller | DiceController | TrainController"
+"""A game at the table: a line-of-play match, a dice session or a train game."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +66,9 @@ class TableKind:
     """How the page plays one kind of game: its controller (new, restored from a save, played
     on from a record), the table that shows it, and the replay of its records."""
 
-    controller: type[Controller] | type[DiceController]
+    controller: type[Controller] | type[DiceController] | type[TrainController]
     table: Callable[[Game, Surroundings, Table | None, bool], Table]
-    replay: type[Replay] | type[DiceReplay]
+    replay: type[Replay] | type[DiceReplay] | type[TrainReplay]
 
 
 def _line_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
@@ -89,7 +94,24 @@ def _dice_kind() -> TableKind:
     return TableKind(DiceController, dice_table, DiceReplay)
 
 
-KINDS: dict[type[GameEntry], Callable[[], TableKind]] = {LineGame: _line_kind, DiceGame: _dice_kind}
+def _train_kind() -> TableKind:
+    """The train games' page, imported the first time a train game is asked for."""
+    from web.trains.controller import TrainController
+    from web.trains.replay import TrainReplay
+    from web.trains.table import TrainTable
+
+    def train_table(game: Game, around: Surroundings, before: Table | None, throw_now: bool) -> Table:
+        assert isinstance(game, TrainController)
+        return TrainTable(around, game)
+
+    return TableKind(TrainController, train_table, TrainReplay)
+
+
+KINDS: dict[type[GameEntry], Callable[[], TableKind]] = {
+    LineGame: _line_kind,
+    DiceGame: _dice_kind,
+    TrainGame: _train_kind,
+}
 """Each kind of game of the engine's catalogue (its entry's type), and how to load how the
 page plays it."""
 
@@ -105,7 +127,7 @@ def _kind(entry: type[GameEntry]) -> TableKind:
     return _loaded[entry]
 
 
-CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS, *PUZZLE_CLICKS, *DAILY_CLICKS)))
+CLICKS = tuple(dict.fromkeys((*LineTable.clicks, *DICE_CLICKS, *TRAIN_CLICKS, *PUZZLE_CLICKS, *DAILY_CLICKS)))
 """The ids of every table's own elements: the app sends their clicks to the table played."""
 
 

@@ -12,12 +12,14 @@ Pure Python (standard library and the engine); no browser imports.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.dice.explain import explain_round
 from engine.dice.hand import DiceRound
 from engine.dice.notation import read_dice_record, replay_dice_record, write_dice_record
 from web.dice.controller import DiceController
 from web.names import shown_name
+from web.painter import Box, SpriteBook
 from web.replay.model import Stepping
 from web.seats import seat_names
 from web.settings import Settings
@@ -42,6 +44,24 @@ class DiceFrame:
     move: int
     table: DiceController
     last: DiceStep | None
+
+    def draw(
+        self,
+        window: Any,
+        ctx: Any,
+        width: float,
+        height: float,
+        ratio: float,
+        sprites: SpriteBook,
+        show_all: bool,
+    ) -> tuple[object, list[Box]]:
+        """Draw the frame on the replay's canvas (every seat's tiles face up if ``show_all``);
+        its scene and the boxes drawn."""
+        from web.dice.render import draw_dice_on_canvas
+        from web.dice.scene import build_dice_scene
+
+        scene = build_dice_scene(self.table, width, height, show_all=show_all)
+        return scene, draw_dice_on_canvas(window, ctx, scene, ratio, sprites, None)
 
 
 class DiceReplay(Stepping):
@@ -82,6 +102,13 @@ class DiceReplay(Stepping):
         if not finished:
             return None
         return cls(write_dice_record(controller.session, pending=False), controller.names, finished)
+
+    def summary(self) -> str:
+        """Everyone's chips after each hand, for the viewer's sheet."""
+        return "Chips after each hand: " + "; ".join(
+            f"hand {number}: {'-'.join(map(str, payout.chips))}"
+            for number, payout in enumerate(self.payouts[: self.hand_count], start=1)
+        )
 
     def said(self, frame: DiceFrame) -> str:
         """Where the frame is, what the round's reveal did (or the dice as dealt) and the chips."""

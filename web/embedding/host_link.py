@@ -40,19 +40,42 @@ class HostLink:
         self.window.parent.postMessage(self.window.JSON.parse(text), self.origin)
 
     def report(self, controller: Controller) -> None:
-        """Tell the host what changed at the table since the last report: a move, the end of a
-        hand, the end of the match (each once)."""
+        """Tell the host what changed at a line-of-play table since the last report: a move,
+        the end of a hand, the end of the match (each once)."""
         match = controller.match
-        hands, moves, phase = len(match.hands), len(match.hand.actions), controller.phase
+        result = match.hand.result
+        self.report_progress(
+            hands=len(match.hands),
+            moves=len(match.hand.actions),
+            phase=controller.phase,
+            last_action=str(match.hand.actions[-1]) if match.hand.actions else "",
+            result="" if result is None else result.describe(controller.names, controller.hand_award()),
+            scores=list(match.scores),
+            winner=None if match.result is None else match.result.winner_side,
+        )
+
+    def report_progress(
+        self,
+        *,
+        hands: int,
+        moves: int,
+        phase: str,
+        last_action: str,
+        result: str,
+        scores: list[int],
+        winner: int | None,
+    ) -> None:
+        """Tell the host what changed since the last report, for any kind of game: a move
+        (``moves`` into hand or round ``hands``, ``last_action`` in the record's notation),
+        the end of a hand (``result`` in words, the match's ``scores``) and the end of the
+        match (the ``winner``'s side or seat), each once."""
         told_hands, told_moves, told_phase = self._told
         if (hands, moves) != (told_hands, told_moves) and moves:
-            self.send("move", mode="live", hand=hands, move=moves, action=str(match.hand.actions[-1]))
+            self.send("move", mode="live", hand=hands, move=moves, action=last_action)
         if phase != told_phase and phase in ("hand-over", "match-over"):
-            result = match.hand.result
-            said = "" if result is None else result.describe(controller.names, controller.hand_award())
-            self.send("hand-over", hand=hands, result=said, scores=list(match.scores))
-            if phase == "match-over" and match.result is not None:
-                self.send("match-over", winner_side=match.result.winner_side, scores=list(match.scores))
+            self.send("hand-over", hand=hands, result=result, scores=scores)
+            if phase == "match-over" and winner is not None:
+                self.send("match-over", winner_side=winner, scores=scores)
         self._told = (hands, moves, phase)
 
     def forget_told(self) -> None:

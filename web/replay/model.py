@@ -68,6 +68,10 @@ class Stepping(ABC):
     reviewable: bool = False
     """Whether the viewer offers the hand review, playing on from a move and puzzle links."""
 
+    all_face_up: bool = True
+    """Whether the viewer can show every hand face up at once (a train game's table shows
+    one seat's hand: it is viewed seat by seat)."""
+
     @abstractmethod
     def frame(self, hand_index: int, move: int, seat: int = 0) -> Any:
         """The table after ``move`` moves of hand ``hand_index`` (clamped to what exists), as
@@ -85,6 +89,11 @@ class Stepping(ABC):
     def notation(self, hand_index: int) -> str:
         """Hand ``hand_index``'s moves in the record's notation, one numbered line each (what
         the viewer's Copy moves copies)."""
+
+    def summary(self) -> str:
+        """The score after each hand in words, for the viewer's sheet where the kind of game
+        has no score sheet of its own (the line games' is drawn from their controller)."""
+        return ""
 
     @property
     def hand_count(self) -> int:

@@ -19,7 +19,6 @@ from engine.words import possessive
 from web.clipboard import copy_text
 from web.line.controller import Controller
 from web.line.render import draw_on_canvas
-from web.line.scene import Scene
 from web.links.share import position_fragment
 from web.page import Page, score_text
 from web.painter import Box, SpriteBook
@@ -30,7 +29,7 @@ from web.review.view import ReviewView
 
 if TYPE_CHECKING:
     from web.dice.replay import DiceFrame
-    from web.dice.scene import DiceScene
+    from web.trains.replay import TrainFrame
 
 __all__ = ["SWIPE_PX", "ReplayView"]
 
@@ -60,7 +59,8 @@ class ReplayView:
         self._play_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._swipe_from: float | None = None
-        self.scene: Scene | DiceScene | None = None
+        self.scene: Any = None
+        """The scene last drawn (a line scene, or another kind's: each has ``test_data``)."""
         self.boxes_drawn: list[Box] = []
         """The boxes of what the last frame drew (see :class:`web.painter.Box`)."""
         self.size_drawn = (0.0, 0.0)
@@ -128,12 +128,11 @@ class ReplayView:
                 for index in range(replay.hand_count)
             ]
         )
-        views = [(ALL, "All hands face up")] + [
-            (str(seat), f"{possessive(name)} view") for seat, name in enumerate(replay.names)
-        ]
+        views = [(ALL, "All hands face up")] if replay.all_face_up else []
+        views += [(str(seat), f"{possessive(name)} view") for seat, name in enumerate(replay.names)]
         self.page.el("replay-view").replaceChildren(*[self._option(value, text) for value, text in views])
         self.page.el("replay-view").value = (
-            self.shown if self.shown == ALL or int(self.shown) < len(replay.names) else ALL
+            self.shown if self.shown in {value for value, _ in views} else views[0][0]
         )
         self.shown = str(self.page.el("replay-view").value)
         dialog = self.page.el("replay-dialog")
@@ -226,7 +225,7 @@ class ReplayView:
 
     # --- drawing -----------------------------------------------------------------------
 
-    def frame(self) -> Frame | DiceFrame | None:
+    def frame(self) -> Frame | DiceFrame | TrainFrame | None:
         """The frame shown now (``None`` before a replay is opened)."""
         seat = 0 if self.shown == ALL else int(self.shown)
         return None if self.replay is None else self.replay.frame(self.hand_index, self.move, seat)
@@ -241,16 +240,11 @@ class ReplayView:
         if width >= 1 and height >= 1:
             ratio = float(self.window.devicePixelRatio or 1)
             self.canvas.width, self.canvas.height = round(width * ratio), round(height * ratio)
-            if not isinstance(frame, Frame):  # a dice game's (its page is loaded: it made the replay)
-                from web.dice.render import draw_dice_on_canvas
-                from web.dice.scene import build_dice_scene
-
-                dice_scene = build_dice_scene(frame.table, width, height, show_all=self.shown == ALL)
-                self.boxes_drawn = draw_dice_on_canvas(
-                    self.window, self.ctx, dice_scene, ratio, self.sprites, None
+            if not isinstance(frame, Frame):  # another kind's frame draws itself (its page made the replay)
+                self.scene, self.boxes_drawn = frame.draw(
+                    self.window, self.ctx, width, height, ratio, self.sprites, self.shown == ALL
                 )
                 self.size_drawn = (width, height)
-                self.scene = dice_scene
             else:
                 shown = range(len(replay.names)) if self.shown == ALL else (int(self.shown),)
                 better = self.review.better_move(self.hand_index, self.move)
@@ -312,15 +306,9 @@ class ReplayView:
             caption = self.page.document.createElement("p")
             caption.textContent = score_text(self.sheet_controller)
             self.page.el("replay-sheet").replaceChildren(caption, table)
-        elif not isinstance(replay, Replay):  # a dice game's (its page is loaded: it made the replay)
-            from web.dice.replay import DiceReplay
-
-            assert isinstance(replay, DiceReplay)
+        elif not isinstance(replay, Replay):  # another kind's replay sums itself up
             caption = self.page.document.createElement("p")
-            caption.textContent = "Chips after each hand: " + "; ".join(
-                f"hand {number}: {'-'.join(map(str, payout.chips))}"
-                for number, payout in enumerate(replay.payouts[: replay.hand_count], start=1)
-            )
+            caption.textContent = replay.summary()
             self.page.el("replay-sheet").replaceChildren(caption)
 
     # --- events ------------------------------------------------------------------------

@@ -29,8 +29,8 @@ __all__ = ["LaneSpec", "PlacedLane", "PlacedTile", "TrainLayout", "layout_trains
 
 _LANE_GAP = 0.5
 """Units between two lanes' bands."""
-_LABEL = 2.5
-"""Units of a lane's label (the owner's plate colour and initials) before its first tile."""
+_LABEL = 3.0
+"""Units of a lane's label (the owner's colour, short name and any marker) before its first tile."""
 _HUB = 2.5
 """Units of the hub's column (the double in the middle, drawn crosswise, with room around)."""
 _MIN_UNIT = 1.0 / 64.0
@@ -63,6 +63,8 @@ class PlacedLane:
     tiles: tuple[PlacedTile, ...]
     end: Rect
     band: Rect
+    end_heading: str = "E"
+    """The way the train runs at its next place (``"E"`` or ``"W"``)."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def _arrangement(
         side = 0 if sides == 1 else min(range(sides), key=lambda s: (heights[s], s))
         heights[side] += lane_bands * (2 + _LANE_GAP)
         placed.append((side, lane_bands))
-    if max(heights) * unit - _LANE_GAP * unit > board.h - 2 * margin:
+    if max(max(heights) - _LANE_GAP, 2.0) * unit > board.h - 2 * margin:  # (the hub's double too)
         return None
     return placed
 
@@ -160,7 +162,7 @@ def _place(
     side_heights = [
         sum(bands for side, bands in arrangement if side == s) * step - _LANE_GAP * unit for s in range(sides)
     ]
-    height = max(side_heights)
+    height = max(*side_heights, band_height)  # (at least the hub's double, with no lane yet)
     top = snap(board.y + (board.h - height) / 2)
     width = board.w - 2 * margin
     reach_units = (width - _HUB * unit) / sides / unit - _LABEL
@@ -195,6 +197,7 @@ def _place_lane(
     origin = start + outward * _LABEL * unit
     tiles: list[PlacedTile] = []
     end_rect = None
+    end_heading = "E"
     for index, (band, along, width) in enumerate(_slots(lane.doubles, reach)):
         band_y = y + band * (2 + _LANE_GAP) * unit
         x = origin + along * unit if outward > 0 else origin - (along + width) * unit
@@ -202,14 +205,14 @@ def _place_lane(
         rect = Rect(snap(x), snap(band_y + (2 - height) / 2 * unit), snap(width * unit), snap(height * unit))
         heading = "E" if (outward > 0) == (band % 2 == 0) else "W"
         if index == len(lane.doubles):
-            end_rect = rect
+            end_rect, end_heading = rect, heading
         else:
             tiles.append(PlacedTile(rect, heading, lane.doubles[index]))
     assert end_rect is not None
     bottom = y + bands * (2 + _LANE_GAP) * unit - _LANE_GAP * unit
     band_x = min(origin, origin + outward * reach * unit)
     band_rect = Rect(snap(band_x), snap(y), snap(reach * unit), snap(bottom - y))
-    return PlacedLane(lane.name, label, tuple(tiles), end_rect, band_rect)
+    return PlacedLane(lane.name, label, tuple(tiles), end_rect, band_rect, end_heading)
 
 
 def _span(start: float, length: float, outward: int, y: float, unit: float) -> Rect:
