@@ -39,6 +39,8 @@ def run_benchmarks(which: str = "all", *, runs: int = 5, deals: int = 0) -> int:
         ensure_chromium()
         build()
         codes.append(_script("bench_latency.py", "--no-build"))
+        header("Latency benchmark: the train games' Expert decisions in the page, CPU throttled and not")
+        codes.append(_script("bench_train_latency.py", "--no-build"))
     if which in ("review", "all"):
         header("Review benchmark: reviewing a hand in the page, CPU throttled and not, next to CPython")
         ensure_chromium()

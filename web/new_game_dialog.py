@@ -44,6 +44,8 @@ class NewGameDialog:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.document = page.document
+        self._options_of: Game | None = None
+        """The rule set whose options the dialog shows."""
 
     def wire(self) -> None:
         """Listen to the dialog's own fields (the app listens to its submit)."""
@@ -130,6 +132,12 @@ class NewGameDialog:
         players = int(self.page.el("ng-players").value)
         if chosen is None:
             chosen = self._chosen_options()
+            before = self._options_of
+            if (
+                before is not None and before.id != game.id
+            ):  # (another rule set: keep what was chosen, not defaults)
+                chosen = {key: value for key, value in chosen.items() if not _is_default(before, key, value)}
+        self._options_of = game
         options = {option.id: chosen.get(option.id, option.default) for option in game.options_for(players)}
         fields = []
         for option in game.options_for(players):
@@ -259,3 +267,13 @@ def _combinable(game: Game, players: int, options: dict[str, str]) -> bool:
     except EngineError:
         return False
     return True
+
+
+def _is_default(game: Game, option_id: str, value: str) -> bool:
+    """Whether ``value`` is ``game``'s default for option ``option_id``: carried to another
+    rule set with the same option, the value is that rule set's own default instead (Mexican
+    Train's double-twelve set is not a choice made for Chicken Foot, whose set is double-nine)."""
+    try:
+        return game.option(option_id).default == value
+    except EngineError:
+        return False

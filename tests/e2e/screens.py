@@ -4,8 +4,8 @@
 
 Writes one PNG per screen and size and an ``index.html`` that shows them, a screen to a
 row and its sizes side by side: the tables of each kind of game (a line game of two, three,
-four and five players, a cross, the dice table) at the start, the middle, late and at the
-end of a hand, the end of a match, New game, puzzles (open-hand for two and for partners,
+four and five players, a cross, the dice table, Mexican Train for two, four and eight and
+Chicken Foot for four) at the start, the middle, late and at the end of a hand or round, the end of a match, New game, puzzles (open-hand for two and for partners,
 hidden-hand, a move missed and explained, the Puzzles dialog) and the day's deal over, the
 replay viewer, the pass-and-play screens,
 and the edge screens (the loading screen and its failure message, a browser too old for the
@@ -44,6 +44,7 @@ from tests.e2e.table import (
     VIEWPORTS,
     choose_dice_tiles,
     click_canvas,
+    make_train_move_with_buttons,
     play_hand_with_buttons,
     play_the_days_deal,
     play_to_the_match_end,
@@ -65,6 +66,18 @@ TABLES = (
     ("cross", 4, 7),
 )
 """(rule set, players, seed) of each line table shown."""
+
+TRAIN_TABLES = (
+    ("mexican-train", 2, 5),
+    ("mexican-train", 4, 5),
+    ("mexican-train", 8, 5),
+    ("chicken-foot", 4, 5),
+)
+"""(game, players, seed) of each train table shown."""
+
+TRAIN_PHASES = (("start", 0), ("middle", 5), ("late", 8), ("round-end", 600))
+"""Each phase of a train game's first round shown, with the person's turns played to reach
+it from the one before (the round's end shows its score sheet)."""
 
 PHASES = (("start", 0), ("middle", 3), ("late", 4), ("end", 400))
 """Each phase of a hand shown, with the turns played to reach it from the one before."""
@@ -231,6 +244,12 @@ def _table_gallery(app_url: str, out: Path) -> dict[str, list[str]]:
                 for phase, turns in PHASES:
                     name = f"{variant}-{players}-{phase}"
                     problems[f"{name}-{size}"] = _shot_table(page, turns, out / f"{name}-{size}.png")
+            for variant, players, seed in TRAIN_TABLES:
+                page.goto(f"{app_url}?variant={variant}&players={players}&seed={seed}&aidelay=0{embed}")
+                page.wait_for_function(READY)
+                for phase, turns in TRAIN_PHASES:
+                    name = f"{variant}-{players}-{phase}"
+                    problems[f"{name}-{size}"] = _shot_table(page, turns, out / f"{name}-{size}.png")
             page.goto(f"{app_url}?variant=dice&players=3&seed=7&aidelay=0{embed}")
             page.wait_for_function(READY)
             problems[f"dice-choice-{size}"] = _shot_table(page, 0, out / f"dice-choice-{size}.png")
@@ -305,6 +324,9 @@ def _shot_table(page: Page, turns: int, path: Path) -> list[str]:
             break
         if current.get("game") == "dice":
             break
+        if current.get("game") == "trains":
+            make_train_move_with_buttons(page, current)
+            continue
         _tap_my_move(page, current)
     _painted(page)
     page.screenshot(path=path)

@@ -127,6 +127,36 @@ def play_to_the_match_end(page: Page | Frame, move: Callable[[Any, dict[str, Any
     raise AssertionError("the match did not end")
 
 
+def make_train_move_with_buttons(page: Page | Frame, current: dict[str, Any]) -> None:
+    """A train game: the person's move in ``current`` through the keyboard twin: Enter on
+    the first tile that can be laid (then on the first train offered for it), else the D and
+    P keys or End run."""
+    plays = [move for move in current["legal"] if "@" in move]
+    if plays:
+        tile = plays[0].split("@")[0]
+        page.locator(f"#trains-hand button[data-move='{tile}']").press("Enter")
+        if state(page)["selected"] == tile:
+            page.locator("#trains-targets button").first.press("Enter")
+        assert tile not in state(page)["hand"], f"{tile} was not laid"
+    elif "draw" in current["legal"]:
+        page.locator("#draw-btn").press("Enter")
+    elif "end" in current["legal"]:
+        page.locator("#trains-end").press("Enter")
+    else:
+        page.locator("#pass-btn").press("Enter")
+
+
+def play_train_round_with_buttons(page: Page | Frame) -> dict[str, Any]:
+    """A train game: play the person's moves through the keyboard twin until the round is
+    over; the state then."""
+    for _ in range(600):
+        current = settle(page)
+        if current["phase"] in ("hand-over", "match-over"):
+            return current
+        make_train_move_with_buttons(page, current)
+    raise AssertionError("the round did not end after 600 moves")
+
+
 def play_the_days_deal(
     page: Page | Frame, move: Callable[[Any, dict[str, Any]], None] = make_my_move_with_buttons
 ) -> dict[str, Any]:

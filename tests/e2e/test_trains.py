@@ -6,15 +6,26 @@ people sharing the device, and axe-core on their screens."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.trains.notation import read_train_record
-from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, state
+from engine.trains.match import TrainMatch
+from engine.trains.notation import read_train_record, write_train_record
+from engine.trains.variant import TRAIN_GAMES
+from tests.e2e.table import (
+    MOVE_TIMEOUT_MS,
+    choose_rule_set,
+    click_canvas,
+    make_train_move_with_buttons,
+    state,
+)
 from tests.helpers.axe import axe_violations
+from tests.helpers.trains import play_randomly
+from web.links.share import record_fragment
 
 pytestmark = pytest.mark.e2e
 
@@ -51,25 +62,6 @@ def move_by_touch(page: Page, current: dict[str, Any]) -> None:
     else:
         assert legal == ["pass"], legal
         page.click("#pass-btn")
-
-
-def move_by_keyboard(page: Page, current: dict[str, Any]) -> None:
-    """The person's move through the keyboard twin: Enter on the first tile that can be
-    laid (then on the first train offered for it), else the D and P keys or End run."""
-    legal = current["legal"]
-    plays = [move for move in legal if "@" in move]
-    if plays:
-        tile = plays[0].split("@")[0]
-        page.locator(f"#trains-hand button[data-move='{tile}']").press("Enter")
-        if state(page)["selected"] == tile:
-            page.locator("#trains-targets button").first.press("Enter")
-        assert tile not in state(page)["hand"], f"{tile} was not laid"
-    elif "draw" in legal:
-        page.keyboard.press("d")
-    elif "end" in legal:
-        page.locator("#trains-end").press("Enter")
-    else:
-        page.keyboard.press("p")
 
 
 def play_to_the_end(page: Page, move: Callable[[Page, dict[str, Any]], None]) -> dict[str, Any]:
@@ -158,7 +150,7 @@ def test_a_whole_game_of_chicken_foot_is_played_with_the_keyboard(open_app: Call
     assert current["players"] == 6 and current["rounds"] == 10
     page.keyboard.press("Tab")  # the skip link goes to the train game's tiles
     page.keyboard.press("Enter")
-    final = play_to_the_end(page, move_by_keyboard)
+    final = play_to_the_end(page, make_train_move_with_buttons)
     assert len(read_train_record(saved_record(page)).round_points) == 10
     assert final["match_over"]
     expect(page.locator("#move-log")).to_contain_text("Points this round")
@@ -198,6 +190,24 @@ def test_people_sharing_the_device_see_only_their_own_tiles(open_app: Callable[.
         assert current["phase"] == "human" and current["hand"]
         move_by_touch(page, current)
         page.wait_for_function("document.body.dataset.phase === 'pass'", timeout=MOVE_TIMEOUT_MS)
+
+
+def test_a_share_link_opens_a_train_games_replay_and_an_embedded_table_plays_one(
+    open_app: Callable[..., Any],
+) -> None:
+    match = TrainMatch(TRAIN_GAMES["chicken-foot"].rules_for(3), 3)
+    play_randomly(match, random.Random(3), rounds=2)
+    page = open_app("?aidelay=0" + record_fragment(write_train_record(match))).page
+    expect(page.locator("#replay-dialog")).to_be_visible()
+    assert state(page)["replay"] == {"hand": 1, "move": 0}
+    expect(page.locator("#replay-view option")).to_have_count(3)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-said")).to_contain_text(f"Round 1, move 1 of {len(match.rounds[0].moves)}")
+    framed = open_app("?embed=1&variant=chicken-foot&players=3&seed=2&aidelay=0").page
+    current = settled(framed)
+    assert current["game"] == "trains" and current["players"] == 3
+    move_by_touch(framed, current)
+    assert settled(framed)["moves"] > current["moves"]
 
 
 def test_axe_finds_no_serious_problem_on_the_train_screens(open_app: Callable[..., Any]) -> None:

@@ -34,9 +34,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine import GROUPS, VARIANTS, Play, get_variant, make_rules
+from engine import VARIANTS, Play, get_variant, make_rules
 from engine.catalogue import GAMES
-from engine.dice.variant import DICE_GROUP
+from engine.catalogue import GROUPS as CATALOGUE_GROUPS
 from engine.line.notation import read_record
 from engine.line.scoring import play_points
 from tests.e2e.table import MOVE_TIMEOUT_MS, choose_rule_set, click_canvas, settle, state
@@ -639,7 +639,7 @@ def test_the_new_game_dialog_offers_every_variant_with_its_options(open_app: Cal
             return groups;
         }"""
     )
-    assert [label for label, _ in groups] == [*GROUPS, DICE_GROUP]
+    assert [label for label, _ in groups] == list(CATALOGUE_GROUPS)
     listed = [value for _, values in groups for value in values]
     assert sorted(listed) == sorted(GAMES), "every rule set appears exactly once"
     for label, values in groups:

@@ -9,59 +9,13 @@ import re
 import pytest
 
 from engine import EngineError
-from engine.trains.actions import Draw, EndRun, Pass, Play
-from engine.trains.match import TrainMatch
+from engine.trains.actions import Draw, Pass
+from tests.helpers.controllers import play_person, play_until, train_table
+from tests.helpers.controllers import train_settings as settings
 from tests.helpers.trains import a_match, tiles
+from web.plates import name_wordings
 from web.settings import HUMAN, Settings
 from web.trains.controller import TrainController
-
-
-def settings(
-    variant: str = "mexican-train", players: int = 4, level: str = "random", **options: str
-) -> Settings:
-    """A train game's settings, every computer player at ``level``."""
-    return Settings.for_variant(variant, players, level, options)
-
-
-def table(match: TrainMatch, chosen: Settings | None = None) -> TrainController:
-    """A table around ``match`` (its settings those of the match's game and players)."""
-    rules = match.rules
-    return TrainController.over(chosen or settings(rules.variant, rules.players), match)
-
-
-def play_person(controller: TrainController) -> None:
-    """The person takes their first legal action, as a player would: a tile by tapping it
-    (then its first lit train), else draw, end their run or pass."""
-    legal = controller.legal()
-    plays = [action for action in legal if isinstance(action, Play)]
-    if plays:
-        controller.tap_tile(plays[0].tile)
-        if controller.selected is not None:
-            controller.choose_train(controller.trains_for_selected()[0])
-    elif Draw() in legal:
-        controller.act(Draw())
-    elif EndRun() in legal:
-        controller.act(EndRun())
-    else:
-        controller.act(Pass())
-
-
-def play_until(controller: TrainController, phases: tuple[str, ...]) -> None:
-    """Let everyone move (the person as :func:`play_person` does) until a phase in ``phases``."""
-    for _ in range(5000):
-        phase = controller.phase
-        if phase in phases:
-            return
-        if phase == "bot":
-            controller.bot_move()
-        elif phase == "human":
-            play_person(controller)
-        elif phase == "pass":
-            controller.take_device()
-        elif phase == "hand-over":
-            controller.next_hand()
-    raise AssertionError(f"still {controller.phase} after 5000 steps")
-
 
 SEAT_NUMBERS = re.compile(r"\bseat \d|Seat \d|\bmarker goes on seat")
 
@@ -92,7 +46,7 @@ def test_a_whole_game_against_the_computer_ends_with_the_lowest_total_winning(
 
 def test_a_tile_that_fits_one_train_is_laid_at_once_and_one_that_fits_two_waits_for_the_train() -> None:
     match = a_match("mexican-train", 4, ["12-5 12-7 5-1", "9-9", "8-8", "3-3"])
-    controller = table(match)
+    controller = train_table(match)
     controller.tap_tile(tiles("12-5")[0])
     assert controller.selected == tiles("12-5")[0]
     assert set(controller.trains_for_selected()) == {"0", "M"}
@@ -105,7 +59,7 @@ def test_a_tile_that_fits_one_train_is_laid_at_once_and_one_that_fits_two_waits_
 
 def test_a_tile_that_fits_nowhere_is_refused_saying_why_and_changes_nothing() -> None:
     match = a_match("mexican-train", 4, ["5-1 12-5", "9-9", "8-8", "3-3"])
-    controller = table(match)
+    controller = train_table(match)
     before = controller.save()
     controller.tap_tile(tiles("5-1")[0])
     assert controller.last_announcement == "5-1 fits no train open to you."
@@ -118,7 +72,7 @@ def test_a_tile_that_fits_nowhere_is_refused_saying_why_and_changes_nothing() ->
 
 def test_nothing_fits_so_the_person_draws_sees_the_tile_and_lays_it_or_passes() -> None:
     match = a_match("mexican-train", 4, ["5-1", "9-9", "8-8", "3-3"], top="4-2")
-    controller = table(match)
+    controller = train_table(match)
     assert controller.turn_text() == "Nothing fits: draw a tile."
     controller.act(Draw())
     assert controller.last_announcement == "You draw 4-2."
@@ -138,7 +92,7 @@ def test_the_computer_players_only_see_their_seat_and_play_the_same_for_the_same
 
 def test_a_hint_suggests_a_legal_move_in_words_and_is_said() -> None:
     match = a_match("mexican-train", 4, ["12-5 12-7 5-1", "9-9", "8-8", "3-3"])
-    controller = table(match)
+    controller = train_table(match)
     thinking = controller.hint_thinking()
     while True:
         try:
@@ -221,3 +175,18 @@ def test_people_sharing_the_device_play_in_turn_behind_the_screen_told_what_they
             assert not re.search(r"draws? \d+-\d+", " ".join(missed))  # a draw is told without its tile
         play_person(controller)
     assert seen == {0, 1, 3}
+
+
+def test_the_score_bar_names_everyone_up_to_four_players_and_the_lowest_total_beyond() -> None:
+    four = TrainController(settings(), 1)
+    assert four.totals_text(short=True) == "You 0 · W 0 · N 0 · E 0"
+    assert four.totals_text() == "You 0 · West 0 · North 0 · East 0"
+    eight = TrainController(settings(players=8), 1)
+    play_until(eight, ("hand-over",))
+    totals = eight.match.totals
+    said = eight.totals_text(short=True)
+    leader = totals.index(min(totals))
+    if leader == 0:
+        assert said == f"Lowest: You {totals[0]}"
+    else:
+        assert said == f"Lowest: {name_wordings(eight.names[leader])[-1]} {totals[leader]} · You {totals[0]}"

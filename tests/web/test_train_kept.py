@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import datetime
 
-from tests.web.test_train_controller import play_until, settings
+from tests.helpers.controllers import play_until
+from tests.helpers.controllers import train_settings as settings
 from web.history_words import kept_words
 from web.trains.controller import TrainController
 from web.trains.kept import kept_of_trains, trains_match_id

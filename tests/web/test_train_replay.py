@@ -5,7 +5,8 @@ from the table (the round in play would show the others' tiles)."""
 from __future__ import annotations
 
 from engine.trains.position import write_train_position
-from tests.web.test_train_controller import play_until, settings
+from tests.helpers.controllers import play_until
+from tests.helpers.controllers import train_settings as settings
 from web.trains.controller import TrainController
 from web.trains.replay import TrainReplay
 

@@ -131,7 +131,9 @@ def test_markers_and_the_double_to_answer_are_shown_on_their_trains(variant: str
             for lane in scene.lanes:
                 train = next((train for train in view.trains if train.name == lane.name), None)
                 if train is None:  # an arm or toe the person may start: an empty lane
-                    assert not lane.tiles and not lane.marked and lane.name not in (view.open_double, view.foot)
+                    assert (
+                        not lane.tiles and not lane.marked and lane.name not in (view.open_double, view.foot)
+                    )
                     continue
                 assert lane.marked == train.marked
                 assert lane.open == (lane.name in (view.open_double, view.foot))

@@ -536,10 +536,17 @@ class TrainController:
         ]
 
     def totals_text(self, short: bool = False) -> str:
-        """Everyone's running total ("You 12 · West 30 · …"); ``short``: each name in its
-        shortest form, for the score bar ("You 12 · W 30 · NW 7")."""
-        names = [name_wordings(name)[-1] for name in self.names] if short else self.names
-        return " · ".join(f"{name} {total}" for name, total in zip(names, self.match.totals, strict=True))
+        """Everyone's running total ("You 12 · West 30 · …"); ``short``: for the score bar,
+        each name in its shortest form ("You 12 · W 30 · NW 7"), and with more than four
+        players the lowest total and the person's ("Lowest: W 8 · You 12")."""
+        totals = self.match.totals
+        names = [name_wordings(name)[-1] for name in self.names] if short else list(self.names)
+        if not short or len(names) <= 4:
+            return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        leader = min(range(len(totals)), key=lambda seat: (totals[seat], seat))
+        said = f"Lowest: {names[leader]} {totals[leader]}"
+        seat = self.human_seat
+        return said if seat == leader else f"{said} · {names[seat]} {totals[seat]}"
 
     def result_banner(self) -> str:
         """The round's or the game's result in a few words ("" while a round is played)."""

@@ -42,6 +42,9 @@ class LaneSpec:
 
     name: str
     doubles: tuple[bool, ...]
+    family: str = ""
+    """Lanes of one family (a Chicken Foot arm and its toes), given one after another, stay
+    on one side of the hub, together."""
 
 
 @dataclass(frozen=True)
@@ -121,8 +124,14 @@ def _arrangement(
     bands = [_rows(lane.doubles, reach) for lane in lanes]
     placed: list[tuple[int, int]] = []
     heights = [0.0] * sides
-    for lane_bands in bands:
-        side = 0 if sides == 1 else min(range(sides), key=lambda s: (heights[s], s))
+    for index, lane_bands in enumerate(bands):
+        family = lanes[index].family
+        if sides == 1:
+            side = 0
+        elif index and family and family == lanes[index - 1].family:
+            side = placed[-1][0]
+        else:
+            side = min(range(sides), key=lambda s: (heights[s], s))
         heights[side] += lane_bands * (2 + _LANE_GAP)
         placed.append((side, lane_bands))
     if max(max(heights) - _LANE_GAP, 2.0) * unit > board.h - 2 * margin:  # (the hub's double too)

@@ -273,13 +273,20 @@ def build_train_scene(controller: TrainController, width: float, height: float) 
     held = (
         len(hand_tiles) if hand_tiles else (0 if view.round_over else view.hand_counts[controller.human_seat])
     )
-    hand_unit, hand_rows, per_row = _hand_layout(held, width - 2 * _PAD, height * _HAND_SHARE)
+    hand_unit, hand_rows, per_row = _hand_layout(held, width - 2 * _PAD, height * _HAND_SHARE, height / 11)
     hand_h = hand_rows * (2 + PLAYABLE_LIFT + _HAND_GAP * 2) * hand_unit if held else 0.0
     hand_top = height - _PAD - hand_h
     board = Rect(0.0, top, width, max(0.0, hand_top - _PAD - top))
 
     trains = _ordered(view.trains + _trains_to_start(controller, view.trains), controller.human_seat)
-    specs = [LaneSpec(train.name, tuple(tile.is_double for tile in train.tiles)) for train in trains]
+    specs = [
+        LaneSpec(
+            train.name,
+            tuple(tile.is_double for tile in train.tiles),
+            train.name.split(".")[0] if "." in train.name or view.rules.is_chicken_foot else "",
+        )
+        for train in trains
+    ]
     layout = layout_trains(specs, board)
     lit = set(controller.trains_for_selected())
     hinted = controller.hint.action if controller.hint is not None else None
@@ -306,7 +313,8 @@ def build_train_scene(controller: TrainController, width: float, height: float) 
         snap(hub.center[0] - layout.unit / 2), snap(hub.center[1] - layout.unit), layout.unit, 2 * layout.unit
     )
     hub_sprite = TileSprite(double_rect, True, view.double.high, view.double.low)
-    rails = _rails(double_rect, [lane.placed.label for lane in lanes])
+    rails = _rails(double_rect, [lane.placed.label for lane in lanes if "." not in lane.name])
+    rails += _toe_rails({lane.name: lane.placed.label for lane in lanes})
 
     playable = controller.playable_tiles()
     hint_tile = getattr(hinted, "tile", None)
@@ -376,6 +384,18 @@ def _rails(double: Rect, labels: list[Rect]) -> tuple[tuple[float, float, float,
         ys = [label.y + label.h / 2 for label in side]
         lines.append((spine, min(*ys, middle), spine, max(*ys, middle)))
         lines += [(spine, y, label.x if right else label.right, y) for label, y in zip(side, ys, strict=True)]
+    return tuple(lines)
+
+
+def _toe_rails(labels: dict[str, Rect]) -> tuple[tuple[float, float, float, float], ...]:
+    """A line down from each chicken foot's label to each of its toes' labels (drawn under
+    the labels: it shows in the gaps between lanes, joining a foot to its toes)."""
+    lines = []
+    for name, label in labels.items():
+        parent = labels.get(name.rpartition(".")[0]) if "." in name else None
+        if parent is not None:
+            x = parent.x + parent.h / 2 if parent.x <= label.x else parent.right - parent.h / 2
+            lines.append((x, parent.y + parent.h / 2, x, label.y + label.h / 2))
     return tuple(lines)
 
 
@@ -456,11 +476,14 @@ def _ghost(tile: Tile | None, end: int, placed: PlacedLane) -> TileSprite | None
     return TileSprite(rect, False, first, second, ghost=True)
 
 
-def _hand_layout(count: int, width: float, most_height: float) -> tuple[float, int, int]:
-    """The hand's unit, rows and tiles per row: the largest unit whose rows fit ``most_height``."""
+def _hand_layout(count: int, width: float, most_height: float, largest: float) -> tuple[float, int, int]:
+    """The hand's unit, rows and tiles per row: the largest unit up to ``largest`` whose rows
+    fit ``most_height``."""
     if count == 0:
         return _HAND_UNITS[0], 0, 1
     for unit in _HAND_UNITS:
+        if unit > largest and unit != _HAND_UNITS[-1]:
+            continue
         per_row = max(1, int((width + _HAND_GAP * unit) // ((1 + _HAND_GAP) * unit)))
         rows = math.ceil(count / per_row)
         if rows * (2 + PLAYABLE_LIFT + 2 * _HAND_GAP) * unit <= most_height:

@@ -34,6 +34,7 @@ from web.table import Surroundings
 from web.trains.controller import TrainController
 from web.trains.elements import TRAIN_CLICKS
 from web.trains.kept import kept_of_trains, trains_match_id
+from web.trains.motion import TrainMotion, plan_train_motion
 from web.trains.render import draw_trains_on_canvas
 from web.trains.replay import TrainReplay
 from web.trains.scene import TrainScene, build_train_scene
@@ -61,7 +62,10 @@ class TrainTable:
         self.board = around.board
         self.controller = controller
         self._scene: TrainScene | None = None
-        self._scene_size = (0.0, 0.0)
+        self._stale = True
+        """The game changed since the scene was built."""
+        self._motion: TrainMotion | None = None
+        """A tile sliding onto its train (from the last change's scene to this one)."""
         self.boxes_drawn: list[Box] = []
         """The boxes of what the last frame drew (see :class:`web.painter.Box`)."""
         self.size_drawn = (0.0, 0.0)
@@ -387,7 +391,8 @@ class TrainTable:
 
     def pointer_down(self, event: Any) -> None:
         """A press on the table: a lit train or the boneyard acts at once; a tile of the
-        hand waits to see whether it is a tap or a drag."""
+        hand waits to see whether it is a tap or a drag. A tile still sliding gets there."""
+        self._motion = None
         x, y = float(event.offsetX), float(event.offsetY)
         hit = self.scene.hit(x, y)
         if hit is None:
@@ -561,12 +566,17 @@ class TrainTable:
 
     @property
     def scene(self) -> TrainScene:
-        """The table's scene at the canvas size last read, built if anything changed."""
+        """The table's scene at the canvas size last read, built if anything changed (a tile
+        newly laid then slides onto its train, when moves are shown)."""
         width, height = self.board.size or self.board.read_size()
-        if self._scene is None or self._scene_size != (width, height):
-            self._scene = build_train_scene(self.controller, width, height)
-            self._scene_size = (width, height)
-        return self._scene
+        scene = self._scene
+        if scene is None or self._stale or (scene.width, scene.height) != (width, height):
+            built = build_train_scene(self.controller, width, height)
+            if self._stale and self.around.moves_shown():
+                self._motion = plan_train_motion(scene, built, self.around.window.performance.now())
+            self._scene, self._stale = built, False
+            return built
+        return scene
 
     def prepare(self) -> None:
         """At boot: draw the first frame."""
@@ -574,18 +584,26 @@ class TrainTable:
 
     def invalidate(self, resized: bool = False) -> None:
         """The table changed (or the canvas may have ``resized``): rebuild and redraw it next frame."""
-        self._scene = None
+        self._stale = True
         if resized:
             self.board.read_size()
         self.board.request_frame()
 
     def frame(self) -> None:
-        """Draw the table at the canvas's size."""
+        """Draw the table at the canvas's size (and ask for the next frame while a tile slides)."""
         width, height = self.board.read_size()
         if width < 1 or height < 1:
             return
         ratio = self.board.fit(width, height)
         scene = self.scene
+        motion = self._motion
+        if motion is not None and motion.scene is scene:
+            now = self.around.window.performance.now()
+            if motion.done(now):
+                self._motion = None
+            else:
+                scene = motion.at(now)
+                self.board.request_frame()
         press, at = self._press, self._drag_at
         if press is not None and at is not None:
             scene = scene.with_tile_at(parse_tile(press[0]), at[0] - press[1], at[1] - press[2])
