@@ -174,6 +174,38 @@ def test_a_link_starts_a_six_player_game_and_undo_takes_the_persons_move_back(
     assert again["hand"] == current["hand"] and again["moves"] == current["moves"] < after["moves"]
 
 
+def test_a_tile_is_dragged_onto_a_lit_train_a_hint_is_shown_and_the_table_reads_itself(
+    open_app: Callable[..., Any],
+) -> None:
+    page = open_app("?variant=mexican-train&players=3&seed=1&aidelay=0").page
+    current = settled(page)
+    page.click("#hint-btn")
+    page.wait_for_function("JSON.parse(window.dominoesTest.state()).hint !== null", timeout=MOVE_TIMEOUT_MS)
+    hint = state(page)["hint"]
+    assert hint in current["legal"]
+    expect(page.locator("#status")).to_contain_text("Hint: ")
+    page.keyboard.press("e")
+    expect(page.locator("#readout")).to_contain_text("The round's double is 12-12. Your train is not started")
+    expect(page.locator("#readout")).to_contain_text("the Mexican train is not started (12 needed)")
+    page.keyboard.press("c")
+    expect(page.locator("#readout")).to_contain_text("the boneyard")
+    tile, train = next(move for move in current["legal"] if "@" in move).split("@")
+    box = page.locator("#table").bounding_box()
+    assert box is not None
+    x, y = current["scene"]["hand"][tile]
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + x, box["y"] + y - 40, steps=4)
+    dragging = state(page)
+    assert dragging["selected"] == tile and train in dragging["lit"]
+    end_x, end_y = dragging["scene"]["lanes"][train]["end"]
+    page.mouse.move(box["x"] + end_x, box["y"] + end_y, steps=6)
+    page.mouse.up()
+    laid = state(page)
+    assert tile not in laid["hand"] and laid["moves"] > current["moves"]
+    assert laid["scene"]["lanes"][train]["tiles"] >= 1
+
+
 def test_people_sharing_the_device_see_only_their_own_tiles(open_app: Callable[..., Any]) -> None:
     page = open_app("?aidelay=0").page
     page.click("#new-game-btn")
@@ -188,7 +220,9 @@ def test_people_sharing_the_device_see_only_their_own_tiles(open_app: Callable[.
         page.click("#pass-ready-btn")
         current = settled(page)
         assert current["phase"] == "human" and current["hand"]
-        move_by_touch(page, current)
+        while current["phase"] == "human":  # (a draw, then the tile drawn laid or a pass)
+            move_by_touch(page, current)
+            current = state(page)
         page.wait_for_function("document.body.dataset.phase === 'pass'", timeout=MOVE_TIMEOUT_MS)
 
 

@@ -11,10 +11,13 @@ from itertools import combinations
 import pytest
 
 from engine.trains.actions import Draw, Play
+from tests.helpers.boxes import problems
 from tests.helpers.trains import a_match, tiles
+from web.painter import Painter, SpriteBook
 from web.rect import Rect
 from web.settings import Settings
 from web.trains.controller import TrainController
+from web.trains.render import draw_train_scene
 from web.trains.scene import TrainScene, build_train_scene
 
 CANVASES = {
@@ -40,6 +43,11 @@ def a_game(variant: str, players: int, moves: int, seed: int = 1) -> TrainContro
 
 
 def assert_laid_out(scene: TrainScene) -> None:
+    """Every region on the canvas, none on another, and as drawn no word on a tile or on
+    other words, nothing past the edge (:mod:`tests.helpers.boxes`, as for the other tables)."""
+    painter = Painter(1.0, SpriteBook())
+    draw_train_scene(painter, scene)
+    assert problems(painter.boxes, scene.width, scene.height) == []
     canvas = Rect(0, 0, scene.width, scene.height)
     regions = scene.regions()
     for name, rect in regions:
@@ -100,6 +108,7 @@ def test_a_picked_up_tile_lights_the_trains_it_fits_and_a_tap_there_lays_it() ->
     controller.tap_tile(tiles("12-5")[0])
     scene = build_train_scene(controller, 390, 600)
     assert {lane.name for lane in scene.lanes if lane.lit} == {"0", "M"}
+    assert_laid_out(scene)
     mexican = next(lane for lane in scene.lanes if lane.name == "M")
     assert mexican.ghost is not None and mexican.ghost.rect == mexican.placed.end
     assert scene.hit(*mexican.placed.end.center) == ("train", "M")

@@ -340,6 +340,7 @@ def build_train_scene(controller: TrainController, width: float, height: float) 
                 tile.low,
                 playable=tile in playable,
                 selected=tile == controller.selected,
+                last=tile == view.drawn,
                 hinted=tile == hint_tile,
             )
             hand.append((tile, sprite))

@@ -66,6 +66,8 @@ class TrainTable:
         """The game changed since the scene was built."""
         self._motion: TrainMotion | None = None
         """A tile sliding onto its train (from the last change's scene to this one)."""
+        self._scene_drawn = False
+        """Whether the last frame drew (a frame that builds a scene leaves drawing to the next)."""
         self.boxes_drawn: list[Box] = []
         """The boxes of what the last frame drew (see :class:`web.painter.Box`)."""
         self.size_drawn = (0.0, 0.0)
@@ -81,6 +83,9 @@ class TrainTable:
         self._bot_generation = 0
         self._bot_task: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None
+        self._round_task: asyncio.Task[None] | None = None
+        self._saved = ""
+        """The game's record as last saved."""
         self._closed = False
         self.thinking = False
         """Whether a computer player (or the hint) is searching right now."""
@@ -98,8 +103,7 @@ class TrainTable:
         self._show_move()
         self._play_sounds()
         if controller.phase in ("hand-over", "match-over"):
-            self._keep_in_history()
-            self._open_sheet_once()
+            self._round_over_soon(controller)
         if controller.phase == "bot" and (self._bot_task is None or self._bot_task.done()):
             self._bot_generation += 1
             self._bot_task = asyncio.ensure_future(self._run_bots(self._bot_generation, controller))
@@ -108,7 +112,8 @@ class TrainTable:
         """What every move is followed by: the game saved, the host told, the panels brought
         up to date, the board redrawn."""
         controller = self.controller
-        self.around.keep(self.save())
+        self._saved = self.save()
+        self.around.keep(self._saved)
         self._report_to_host()
         page = self.page
         page.show_phase(controller.phase)
@@ -248,6 +253,22 @@ class TrainTable:
             for name in train_sounds(new, ended):
                 sound.play(name)
 
+    def _round_over_soon(self, controller: TrainController) -> None:
+        """Keep the round in the history and open the score sheet in a browser task of its
+        own, after the last move's (together they came near the long-task limit on a slow tablet)."""
+
+        async def show() -> None:
+            await asyncio.sleep(0)
+            if (
+                not self._closed
+                and controller is self.controller
+                and controller.phase in ("hand-over", "match-over")
+            ):
+                self._keep_in_history()
+                self._open_sheet_once()
+
+        self._round_task = asyncio.ensure_future(show())
+
     def _keep_in_history(self) -> None:
         """Keep the game in the history after each finished round (once a round)."""
         history = self.around.history
@@ -257,7 +278,7 @@ class TrainTable:
             return
         self._kept_rounds = rounds
         match_id = trains_match_id(controller, self.around.slot_key)
-        notice = history.keep(kept_of_trains(controller, match_id, self.around.today()), self.save())
+        notice = history.keep(kept_of_trains(controller, match_id, self.around.today()), self._saved)
         if notice:
             self.around.tell(notice)
 
@@ -542,7 +563,8 @@ class TrainTable:
             else:
                 marker = ", a marker on it" if train.marked else ""
                 parts.append(f"{said} ends in {train.end}{marker}")
-        said = f"The round's double is {view.double}. " + "; ".join(parts) + "."
+        listed = "; ".join(parts)
+        said = f"The round's double is {view.double}. {listed[:1].upper()}{listed[1:]}."
         if view.open_double is not None:
             train = next(train for train in view.trains if train.name == view.open_double)
             said += f" The {train.tiles[-1]} on {controller.train_name(train.name)} must be answered first."
@@ -594,8 +616,18 @@ class TrainTable:
         width, height = self.board.read_size()
         if width < 1 or height < 1:
             return
-        ratio = self.board.fit(width, height)
+        stale = (
+            self._scene is None or self._stale or (self._scene.width, self._scene.height) != (width, height)
+        )
         scene = self.scene
+        if stale and self._scene_drawn:
+            # Placing every train anew is most of a frame's work on a slow tablet: the scene
+            # is built in this frame and drawn in the next, each well within a long task.
+            self._scene_drawn = False
+            self.board.request_frame()
+            return
+        self._scene_drawn = True
+        ratio = self.board.fit(width, height)
         motion = self._motion
         if motion is not None and motion.scene is scene:
             now = self.around.window.performance.now()

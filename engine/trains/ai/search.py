@@ -16,7 +16,7 @@ every seat with :func:`~engine.trains.ai.bots.quick_play` on its fast twin
 (fewer is better); the action with the best average over the worlds is taken.
 
 The budget counts play-outs, never time, so a decision depends only on the view and the
-random source. :meth:`ExpertTrainBot.think` is a generator that yields after each world
+random source. :meth:`ExpertTrainBot.think` is a generator that yields after each play-out
 (the page can draw between them); :meth:`ExpertTrainBot.choose` runs it through.
 """
 
@@ -68,7 +68,7 @@ class ExpertTrainBot:
         return think_through(self.think(view, rng))
 
     def think(self, view: TrainView, rng: random.Random) -> Generator[None, None, TrainAction]:
-        """The search, yielding after each world; its result is the action chosen."""
+        """The search, yielding after each play-out; its result is the action chosen."""
         legal = view.legal
         if not legal:
             raise IllegalActionError(f"seat {view.seat} has nothing to do now", "not-your-turn")
@@ -87,6 +87,6 @@ class ExpertTrainBot:
                 trial = world.copy()
                 trial.step(view.seat, action)
                 totals[index] += fast_play_out(trial, view.seat)
-            yield
+                yield  # (after each play-out: a world of many choices is too long a slice on a slow tablet)
         best = max(range(len(choices)), key=lambda index: (totals[index], -index))
         return choices[best]
