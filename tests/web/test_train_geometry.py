@@ -85,3 +85,25 @@ def test_a_wide_board_lays_trains_on_both_sides_of_the_hub() -> None:
     left = [lane for lane in layout.lanes if lane.label.x < layout.hub.x]
     right = [lane for lane in layout.lanes if lane.label.x >= layout.hub.right]
     assert left and right
+
+
+def _chicken_feet(toes: int) -> list[LaneSpec]:
+    """Four arms, the first with a foot of three toes and ``toes`` more lanes under it."""
+    names = ["1", "1.1", "1.2", "1.3", *(f"1.3.{n}" for n in range(1, toes + 1)), "2", "3", "4"]
+    return [
+        LaneSpec(name, (False, True) if name == "1.3" else (False,), name.split(".")[0]) for name in names
+    ]
+
+
+def test_a_chicken_foot_and_its_toes_stay_on_one_side_of_the_hub_when_that_costs_little() -> None:
+    layout = layout_trains(_chicken_feet(0), BOARDS["desktop"])
+    hub = layout.hub.center[0]
+    sides = {lane.name: lane.label.x > hub for lane in layout.lanes}
+    assert len({sides[name] for name in ("1", "1.1", "1.2", "1.3")}) == 1
+
+
+def test_a_family_too_tall_to_keep_on_one_side_is_split_to_keep_the_tiles_large() -> None:
+    lanes = _chicken_feet(9)
+    board = BOARDS["small frame"]
+    split = layout_trains([LaneSpec(lane.name, lane.doubles) for lane in lanes], board)
+    assert layout_trains(lanes, board).unit >= 0.8 * split.unit

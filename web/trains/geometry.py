@@ -34,6 +34,9 @@ _LABEL = 3.0
 _HUB = 2.5
 """Units of the hub's column (the double in the middle, drawn crosswise, with room around)."""
 _MIN_UNIT = 1.0 / 64.0
+_TOGETHER_AT_LEAST = 0.8
+"""A layout keeping families together is taken if its tiles are at least this share of the
+largest any layout allows."""
 
 
 @dataclass(frozen=True)
@@ -112,10 +115,10 @@ def _rows(doubles: Sequence[bool], reach: float) -> int:
 
 
 def _arrangement(
-    lanes: Sequence[LaneSpec], board: Rect, sides: int, unit: float
+    lanes: Sequence[LaneSpec], board: Rect, sides: int, unit: float, together: bool = True
 ) -> list[tuple[int, int]] | None:
     """(side, bands) of each lane at ``unit``, if the lanes fit the board's height; side 0
-    runs right of the hub, side 1 left of it."""
+    runs right of the hub, side 1 left of it. ``together``: a family's lanes on one side."""
     margin = board_margin(board)
     width = board.w - 2 * margin
     reach = (width - _HUB * unit) / sides / unit - _LABEL
@@ -128,7 +131,7 @@ def _arrangement(
         family = lanes[index].family
         if sides == 1:
             side = 0
-        elif index and family and family == lanes[index - 1].family:
+        elif together and index and family and family == lanes[index - 1].family:
             side = placed[-1][0]
         else:
             side = min(range(sides), key=lambda s: (heights[s], s))
@@ -140,25 +143,32 @@ def _arrangement(
 
 
 def layout_trains(lanes: Sequence[LaneSpec], board: Rect, max_unit: float = MAX_UNIT) -> TrainLayout:
-    """Lay ``lanes`` out on ``board`` as large as they fit (at most ``max_unit``)."""
-    best: tuple[float, int] | None = None
-    for sides in (1, 2):
+    """Lay ``lanes`` out on ``board`` as large as they fit (at most ``max_unit``): on one side
+    of the hub or both, families together unless that makes the tiles much smaller (below
+    :data:`_TOGETHER_AT_LEAST` of the largest they could be)."""
+    found: list[tuple[float, int, bool]] = []
+    for sides, together in ((1, True), (2, True), (2, False)):
         low, high = _MIN_UNIT, max_unit
-        if _arrangement(lanes, board, sides, low) is None:
+        if _arrangement(lanes, board, sides, low, together) is None:
             continue
         for _ in range(30):
             middle = (low + high) / 2
-            if _arrangement(lanes, board, sides, middle) is not None:
+            if _arrangement(lanes, board, sides, middle, together) is not None:
                 low = middle
             else:
                 high = middle
-        if _arrangement(lanes, board, sides, high) is not None:
+        if _arrangement(lanes, board, sides, high, together) is not None:
             low = high
-        if best is None or low > best[0] + 1e-9:
-            best = (low, sides)
-    unit, sides = best if best is not None else (_MIN_UNIT, 1)
+        found.append((low, sides, together))
+    if not found:
+        found.append((_MIN_UNIT, 1, True))
+    largest = max(unit for unit, _, _ in found)
+    unit, sides, together = max(
+        found,
+        key=lambda choice: (choice[2] and choice[0] >= _TOGETHER_AT_LEAST * largest, choice[0], -choice[1]),
+    )
     unit = snap_unit(unit)
-    arrangement = _arrangement(lanes, board, sides, unit) or [(0, 1)] * len(lanes)
+    arrangement = _arrangement(lanes, board, sides, unit, together) or [(0, 1)] * len(lanes)
     return _place(lanes, board, sides, unit, arrangement)
 
 
