@@ -46,6 +46,13 @@ def move_by_touch(page: Page, current: dict[str, Any]) -> None:
     train it goes on, when it fits more than one); else tap the boneyard to draw, or press
     End run or Pass."""
     legal = current["legal"]
+    shown = page.evaluate(
+        "['draw-btn', 'pass-btn', 'trains-end'].filter(id => !document.getElementById(id).hidden)"
+        ".map(id => [id, document.getElementById(id).disabled])"
+    )
+    assert not [button for button, disabled in shown if disabled], (
+        shown
+    )  # (a line game's page left none disabled)
     plays = [move for move in legal if "@" in move]
     if plays:
         tile, train = plays[0].split("@")

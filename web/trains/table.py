@@ -168,6 +168,8 @@ class TrainTable:
         }
         for button_id, visible in shown.items():
             el(button_id).hidden = not visible
+            el(button_id).disabled = not visible  # (the line games' page may have left it disabled)
+        el("hint-btn").hidden = False
         el("hint-btn").disabled = phase != "human"
         undo = el("undo-btn")
         reason = controller.undo_reason()
