@@ -3,7 +3,7 @@ synthesized by ``sound.js``). Pure: reads engine events, imports nothing from th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.line.events import Drew, Event, Passed, Played, Scored
 from engine.trains.actions import Draw as TrainDraw
@@ -20,21 +20,28 @@ play, and the end of a hand."""
 def sounds_for(new_events: Sequence[Event], hand_ended: bool) -> list[str]:
     """The sounds for ``new_events`` (the hand's events since the last sounds), in order,
     then the end of the hand's if it has just ended. Several draws in a row sound once."""
+    return _in_order((_sound_of_event(event) for event in new_events), hand_ended)
+
+
+def _sound_of_event(event: Event) -> str | None:
+    if isinstance(event, Played):
+        return "lay"
+    if isinstance(event, Drew):
+        return "draw"
+    if isinstance(event, Passed):
+        return "pass"
+    if isinstance(event, Scored) and event.points > 0:
+        return "score"
+    return None
+
+
+def _in_order(names: Iterable[str | None], ended: bool) -> list[str]:
+    """The sounds in order (several draws in a row sound once), then the end's if it ended."""
     found: list[str] = []
-    for event in new_events:
-        if isinstance(event, Played):
-            name = "lay"
-        elif isinstance(event, Drew):
-            name = "draw"
-        elif isinstance(event, Passed):
-            name = "pass"
-        elif isinstance(event, Scored) and event.points > 0:
-            name = "score"
-        else:
-            continue
-        if not (name == "draw" and found and found[-1] == "draw"):
+    for name in names:
+        if name is not None and not (name == "draw" and found and found[-1] == "draw"):
             found.append(name)
-    if hand_ended:
+    if ended:
         found.append("end")
     return found
 
@@ -54,18 +61,5 @@ def dice_sounds(revealed: bool, thrown: bool, hand_ended: bool) -> list[str]:
 def train_sounds(new_actions: Sequence[object], round_ended: bool) -> list[str]:
     """The sounds for a train game's actions since the last sounds (a tile laid, drawn, a
     pass; several draws in a row sound once), then the end of the round's if it has just ended."""
-    found: list[str] = []
-    for action in new_actions:
-        if isinstance(action, TrainPlay):
-            name = "lay"
-        elif isinstance(action, TrainDraw):
-            name = "draw"
-        elif isinstance(action, TrainPass):
-            name = "pass"
-        else:
-            continue
-        if not (name == "draw" and found and found[-1] == "draw"):
-            found.append(name)
-    if round_ended:
-        found.append("end")
-    return found
+    sounds = {TrainPlay: "lay", TrainDraw: "draw", TrainPass: "pass"}
+    return _in_order((sounds.get(type(action)) for action in new_actions), round_ended)

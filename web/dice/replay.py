@@ -20,7 +20,7 @@ from engine.dice.notation import read_dice_record, replay_dice_record, write_dic
 from web.dice.controller import DiceController
 from web.names import shown_name
 from web.painter import Box, SpriteBook
-from web.replay.model import Stepping
+from web.replay.model import Stepping, record_section
 from web.seats import seat_names
 from web.settings import Settings
 from web.storage.game_record import read_settings
@@ -125,11 +125,7 @@ class DiceReplay(Stepping):
 
     def notation(self, hand_index: int) -> str:
         """The hand's part of the record as it writes it: its deal and its rounds."""
-        start = self.text.find(f'[Hand "{hand_index + 1}"]')
-        if start < 0:
-            return ""
-        end = self.text.find("[Hand ", start + 1)
-        return self.text[start : end if end >= 0 else len(self.text)].strip()
+        return record_section(self.text, "Hand", hand_index + 1)
 
     def frame(self, hand_index: int, move: int, seat: int = 0) -> DiceFrame:
         """The table after ``move`` rounds of hand ``hand_index`` (clamped), as ``seat`` sees it."""

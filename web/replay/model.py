@@ -25,7 +25,7 @@ from web.seats import seat_names
 from web.settings import Settings
 from web.storage.game_record import read_game
 
-__all__ = ["Frame", "Replay", "Step", "Stepping"]
+__all__ = ["Frame", "Replay", "Step", "Stepping", "record_section"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,16 @@ class Frame:
     """The match score at this point (what was scored in play so far this hand included)."""
     last: Step | None
     """The move just made (``None`` at the start of a hand)."""
+
+
+def record_section(text: str, tag: str, number: int) -> str:
+    """The part of a record's ``text`` that the tag ``[tag "number"]`` starts, to the next
+    ``tag`` (a hand of Dice and Dominoes, a round of a train game); "" if there is none."""
+    start = text.find(f'[{tag} "{number}"]')
+    if start < 0:
+        return ""
+    end = text.find(f"[{tag} ", start + 1)
+    return text[start : end if end >= 0 else len(text)].strip()
 
 
 class Stepping(ABC):

@@ -20,7 +20,7 @@ from engine.trains.match import TrainMatch
 from engine.trains.notation import read_train_record, write_train_record
 from web.names import shown_name
 from web.painter import Box, SpriteBook
-from web.replay.model import Stepping
+from web.replay.model import Stepping, record_section
 from web.seats import seat_names
 from web.settings import Settings
 from web.storage.game_record import read_settings
@@ -120,11 +120,7 @@ class TrainReplay(Stepping):
 
     def notation(self, hand_index: int) -> str:
         """The round's part of the record as it writes it: its deal and its actions."""
-        start = self.text.find(f'[Round "{hand_index + 1}"]')
-        if start < 0:
-            return ""
-        end = self.text.find("[Round ", start + 1)
-        return self.text[start : end if end >= 0 else len(self.text)].strip()
+        return record_section(self.text, "Round", hand_index + 1)
 
     def summary(self) -> str:
         """Everyone's points after each round, for the viewer's sheet."""

@@ -417,14 +417,12 @@ def _ordered(trains: tuple[TrainSeen, ...], seat: int) -> list[TrainSeen]:
 def _trains_to_start(controller: TrainController, trains: tuple[TrainSeen, ...]) -> tuple[TrainSeen, ...]:
     """The trains the person may start now that have no tile yet (Chicken Foot's next arm
     or toe), as empty lanes to lay on."""
-    names = {train.name for train in trains}
-    ends = {action.train: action.tile for action in controller.legal() if isinstance(action, Play)}
-    starts = {name: controller.round.targets(controller.human_seat) for name in ends if name not in names}
+    laid = {train.name for train in trains}
+    playable = {action.train for action in controller.legal() if isinstance(action, Play)}
     return tuple(
         TrainSeen(name, None, value, (), value, False)
-        for name, targets in starts.items()
-        for target, value in targets
-        if target == name
+        for name, value in controller.round.targets(controller.human_seat)
+        if name in playable and name not in laid
     )
 
 

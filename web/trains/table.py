@@ -469,21 +469,6 @@ class TrainTable:
         self._press, self._drag_at = None, None
         self.after_change()
 
-    def tap(self, x: float, y: float) -> bool:
-        """A tap at (x, y) CSS px (the tests' way in); whether it touched anything."""
-        hit = self.scene.hit(x, y)
-        if hit is None:
-            return False
-        kind, what = hit
-        if kind == "hand":
-            self.controller.tap_tile(parse_tile(what))
-        elif kind == "train":
-            self.controller.choose_train(what)
-        else:
-            self.controller.act(Draw())
-        self.after_change()
-        return True
-
     # --- buttons and keys --------------------------------------------------------------------
 
     def press(self, element_id: str, event: Any) -> None:
