@@ -227,6 +227,7 @@ def test_people_sharing_the_device_see_only_their_own_tiles(open_app: Callable[.
         page.click("#pass-ready-btn")
         current = settled(page)
         assert current["phase"] == "human" and current["hand"]
+        expect(page.locator("#undo-btn")).to_be_hidden()  # (a move taken back would show it to all)
         while current["phase"] == "human":  # (a draw, then the tile drawn laid or a pass)
             move_by_touch(page, current)
             current = state(page)

@@ -29,6 +29,7 @@ __all__ = [
     "DRIVER_FAILED",
     "ENGINES",
     "READY_SCRIPT",
+    "RESTORE_CRASHED",
     "EngineTab",
     "open_engine",
     "virtual_display",
@@ -40,6 +41,13 @@ DRIVER_FAILED = r"^WebDriverException: Message: \s*$"
 (WebKitWebDriver answers ``500 unknown error`` to a pointer action now and then on a loaded
 machine): the driver's trouble, not the table's, so the test runs once more. Every error
 the table can cause says something."""
+
+
+RESTORE_CRASHED = "the runtime crashed while this engine restored it from the snapshot"
+"""What a test says when an engine's restore of the runtime's memory snapshot died inside
+Pyodide ("Out of bounds memory access", seen once in WebKitGTK on a loaded machine, never
+alone): the page did what a player's would (it booted the usual way at once), but the test
+was about the restore, so it runs once more."""
 
 
 ENGINES = ("webkit", "firefox")

@@ -175,6 +175,9 @@ class TrainTable:
         reason = controller.undo_reason()
         undo.setAttribute("aria-disabled", "true" if reason else "false")
         undo.title = reason or "Take your last move back"
+        # (hidden when people share the device, as in the line games: a move taken back
+        # would show it to everyone)
+        undo.hidden = controller.pass_and_play
         el("trains-sheet-next").hidden = phase != "hand-over"
 
     def _update_twin(self) -> None:
