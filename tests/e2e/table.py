@@ -71,10 +71,15 @@ def settle(page: Page | Frame) -> dict[str, Any]:
 
 
 def click_canvas(page: Page, x: float, y: float) -> None:
-    """Tap the table canvas at CSS px (x, y) relative to its top-left corner."""
+    """Tap the table canvas at CSS px (x, y) relative to its top-left corner, once nothing
+    else (a dialog closing, a notice) covers that point: a mouse click goes to whatever is on top."""
     box = page.locator("#table").bounding_box()
     assert box is not None
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    at = [box["x"] + x, box["y"] + y]
+    page.wait_for_function(
+        "([x, y]) => document.elementFromPoint(x, y)?.id === 'table'", arg=at, timeout=MOVE_TIMEOUT_MS
+    )
+    page.mouse.click(*at)
 
 
 def play_hand_with_buttons(page: Page | Frame, stop_after_turns: int | None = None) -> dict[str, Any]:
