@@ -118,25 +118,37 @@ def _foot_end(view: TrainView) -> int:
 def longest_run(hand: Sequence[Tile], end: int, steps: int = _RUN_SEARCH_STEPS) -> tuple[Tile, ...]:
     """The longest line of ``hand``'s tiles that can be laid one after another from ``end``
     (the heaviest among equally long ones), searched for at most ``steps`` steps."""
-    best: tuple[int, int, tuple[Tile, ...]] = (0, 0, ())
-    budget = [steps]
     tiles = sorted(set(hand), reverse=True)
+    # Each number's tiles in the search's order (heaviest first), as (index, the number at
+    # the tile's other end, its pips): the search's inner loop then compares no tiles (a
+    # Medium move with a full hand ran its whole budget, 20 ms on CPython, 150 on a slow tablet).
+    following: dict[int, list[tuple[int, int, int]]] = {}
+    for index, tile in enumerate(tiles):
+        for value in {tile.low, tile.high}:
+            following.setdefault(value, []).append((index, tile.other(value), tile.pips))
+    used = [False] * len(tiles)
+    path: list[int] = []
+    best_length, best_pips = 0, 0
+    best_path: tuple[int, ...] = ()
+    budget = steps
 
-    def extend(value: int, used: list[Tile], pips: int) -> None:
-        nonlocal best
-        if budget[0] <= 0:
+    def extend(value: int, pips: int) -> None:
+        nonlocal best_length, best_pips, best_path, budget
+        if budget <= 0:
             return
-        budget[0] -= 1
-        if (len(used), pips) > best[:2]:
-            best = (len(used), pips, tuple(used))
-        for tile in tiles:
-            if tile.has(value) and tile not in used:
-                used.append(tile)
-                extend(tile.other(value), used, pips + tile.pips)
-                used.pop()
+        budget -= 1
+        if (len(path), pips) > (best_length, best_pips):
+            best_length, best_pips, best_path = len(path), pips, tuple(path)
+        for index, other, tile_pips in following.get(value, ()):
+            if not used[index]:
+                used[index] = True
+                path.append(index)
+                extend(other, pips + tile_pips)
+                path.pop()
+                used[index] = False
 
-    extend(end, [], 0)
-    return best[2]
+    extend(end, 0)
+    return tuple(tiles[index] for index in best_path)
 
 
 def hand_counts(hand: Sequence[Tile]) -> list[int]:
