@@ -47,12 +47,16 @@ class Board:
 
     def fit(self, width: float, height: float) -> float:
         """Size the canvas's pixels to ``width`` x ``height`` CSS px on this screen; its pixel ratio."""
-        ratio = float(self.window.devicePixelRatio or 1)
+        ratio = self.pixel_ratio()
         pixel_width, pixel_height = round(width * ratio), round(height * ratio)
         if self.canvas.width != pixel_width or self.canvas.height != pixel_height:
             self.canvas.width = pixel_width
             self.canvas.height = pixel_height
         return ratio
+
+    def pixel_ratio(self) -> float:
+        """The screen's device pixels per CSS pixel."""
+        return float(self.window.devicePixelRatio or 1)
 
     def drawn(self) -> None:
         """Count a frame drawn."""

@@ -171,10 +171,20 @@ class Painter:
     textBaseline = _Setting()
     globalAlpha = _Setting()
 
-    def __init__(self, ratio: float = 1.0, book: SpriteBook | None = None) -> None:
-        """``ratio`` is the screen's device pixels per CSS pixel; sprites go in ``book``."""
+    def __init__(
+        self, ratio: float = 1.0, book: SpriteBook | None = None, new_sprites_at_most: int | None = None
+    ) -> None:
+        """``ratio`` is the screen's device pixels per CSS pixel; sprites go in ``book``; at
+        most ``new_sprites_at_most`` sprites the browser does not hold are defined (any
+        number if ``None``): the rest are left out (:attr:`sprites_left_out`)."""
         self.ratio = ratio
         self.book = book if book is not None else SpriteBook()
+        self.new_sprites_at_most = new_sprites_at_most
+        self.sprites_defined = 0
+        """The sprites this recording defines (their pictures new to the browser)."""
+        self.sprites_left_out = 0
+        """The sprites this recording needed but did not define, over ``new_sprites_at_most``:
+        while there are any, only :meth:`play_sprites_on` may be played."""
         self.operations: list[list[Any]] = []
         """What was drawn, in order (see the module's docstring)."""
         self.boxes: list[Box] = []
@@ -235,6 +245,10 @@ class Painter:
     def _define(self, key: str, width: Number, height: Number, draw: Callable[[Painter], None]) -> None:
         """Record the sprite's picture unless the browser holds it; note it as used."""
         held = key in self.book
+        limit = self.new_sprites_at_most
+        if not held and limit is not None and self.sprites_defined >= limit:
+            self.sprites_left_out += 1
+            return
         size = [math.ceil(width * self.ratio), math.ceil(height * self.ratio)]
         for forgotten in self.book.use(key, size[0] * size[1]):
             self.operations.append(["forgetSprite", forgotten])
@@ -242,6 +256,7 @@ class Painter:
             picture = Painter(self.ratio, self.book)
             draw(picture)
             self.operations.append(["defineSprite", key, *size, self.ratio, picture.operations])
+            self.sprites_defined += 1
 
     def _call(self, method: str, *arguments: Number) -> None:
         self.operations.append([method, *_numbers(arguments)])
@@ -325,3 +340,10 @@ class Painter:
     def play_on(self, window: Any, ctx: Any) -> None:
         """Draw the recording on the real context ``ctx``, in one call into the browser."""
         getattr(window, PAINT_FUNCTION)(ctx, self.json())
+
+    def play_sprites_on(self, window: Any, ctx: Any) -> None:
+        """Have the browser make (and forget) the recording's sprites, drawing nothing on ``ctx``."""
+        kept = [
+            operation for operation in self.operations if operation[0] in ("defineSprite", "forgetSprite")
+        ]
+        getattr(window, PAINT_FUNCTION)(ctx, json.dumps(kept, separators=(",", ":")))

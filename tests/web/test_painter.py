@@ -125,3 +125,21 @@ def test_faces_of_one_size_share_one_body_picture() -> None:
     for face in faces:
         assert face[5].count(["drawSprite", bodies[0][1], 0, 0]) == 1
         assert len([op for op in face[5] if op[0] == "pips"]) == 2  # one for each half
+
+
+def test_a_recording_may_define_only_so_many_new_sprites_and_the_next_defines_the_rest() -> None:
+    book = SpriteBook()
+    Painter(1, book).sprite("held", 0, 0, 10, 10, _square)
+    limited = Painter(1, book, new_sprites_at_most=2)
+    for key in ("held", "a", "b", "c"):  # (a sprite the browser holds does not count)
+        limited.sprite(key, 0, 0, 10, 10, _square)
+    assert (limited.sprites_defined, limited.sprites_left_out) == (2, 1)
+    assert "c" not in book and "a" in book and "b" in book
+    window, ctx = _Window(), object()
+    limited.play_sprites_on(window, ctx)
+    played = json.loads(window.painted[0][1])
+    assert [op[:2] for op in played] == [["defineSprite", "a"], ["defineSprite", "b"]]  # nothing drawn
+    rest = Painter(1, book, new_sprites_at_most=2)
+    for key in ("held", "a", "b", "c"):
+        rest.sprite(key, 0, 0, 10, 10, _square)
+    assert (rest.sprites_defined, rest.sprites_left_out) == (1, 0)

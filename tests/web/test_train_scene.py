@@ -17,7 +17,7 @@ from web.painter import Painter, SpriteBook
 from web.rect import Rect
 from web.settings import Settings
 from web.trains.controller import TrainController
-from web.trains.render import draw_train_scene
+from web.trains.render import NEW_SPRITES_PER_FRAME, draw_train_scene, record_trains
 from web.trains.scene import TrainScene, build_train_scene
 
 CANVASES = {
@@ -152,3 +152,21 @@ def test_markers_and_the_double_to_answer_are_shown_on_their_trains(variant: str
             controller.match.apply(played.turn, rng.choice(played.legal_actions(played.turn)))
     assert shown["open"] > 0
     assert shown["marked"] > 0 or variant == "chicken-foot"
+
+
+def test_tiles_at_a_new_size_have_their_pictures_made_over_several_frames_then_drawn_whole() -> None:
+    """A frame makes at most NEW_SPRITES_PER_FRAME tile pictures (every tile of the trains
+    changes size when they shrink); once all are made the table is drawn as in one go."""
+    scene = build_train_scene(a_game("mexican-train", 4, 120), *CANVASES["desktop"])
+    book = SpriteBook()
+    frames = [record_trains(scene, 2.0, book, NEW_SPRITES_PER_FRAME)]
+    while frames[-1].sprites_left_out:
+        frames.append(record_trains(scene, 2.0, book, NEW_SPRITES_PER_FRAME))
+    made = sum(frame.sprites_defined for frame in frames)
+    assert made > 2 * NEW_SPRITES_PER_FRAME  # (so that the test sees the limit at work)
+    assert all(frame.sprites_defined <= NEW_SPRITES_PER_FRAME for frame in frames)
+    assert len(frames) == -(-made // NEW_SPRITES_PER_FRAME)  # (the last makes the rest and draws)
+    whole = record_trains(scene, 2.0, SpriteBook())
+    drawn = [operation for operation in frames[-1].operations if operation[0] != "defineSprite"]
+    assert drawn == [operation for operation in whole.operations if operation[0] != "defineSprite"]
+    assert frames[-1].boxes == whole.boxes

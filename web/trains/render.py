@@ -17,10 +17,15 @@ from web.text_metrics import text_width
 from web.tile_drawing import TARGET, TURN, TURN_TEXT, draw_plate, draw_tile, label, rounded, set_font
 from web.trains.scene import BANNER_PADDING, LaneDrawn, TrainScene
 
-__all__ = ["draw_train_scene", "draw_trains_on_canvas"]
+__all__ = ["NEW_SPRITES_PER_FRAME", "draw_train_scene", "draw_trains_on_canvas", "record_trains"]
 
 MARKER = "#ffffff"
 RAIL = "rgba(247, 242, 226, 0.45)"
+NEW_SPRITES_PER_FRAME = 24
+"""The most tile pictures one frame of the table makes (the rest in the next frames, the
+canvas keeping its last picture meanwhile). When the trains shrink as they grow, every tile
+on them needs a picture at the new size (some seventy): made all in one frame, that took
+80 ms of a slow tablet's main thread on top of the frame's own work."""
 LABEL_FONT_MIN = 8.0
 """A label's words are left out below this size (its colour still says whose train it is)."""
 
@@ -30,11 +35,21 @@ def draw_trains_on_canvas(
 ) -> list[Box]:
     """Draw ``scene`` on the canvas context ``ctx`` in one call into the browser; the boxes
     of what was drawn (:attr:`web.painter.Painter.boxes`)."""
-    painter = Painter(ratio, sprites)
-    painter.setTransform(ratio, 0, 0, ratio, 0, 0)
-    draw_train_scene(painter, scene)
+    painter = record_trains(scene, ratio, sprites)
     painter.play_on(window, ctx)
     return painter.boxes
+
+
+def record_trains(
+    scene: TrainScene, ratio: float, sprites: SpriteBook, new_sprites_at_most: int | None = None
+) -> Painter:
+    """``scene`` recorded for a canvas of ``ratio`` device pixels per CSS pixel, defining at
+    most ``new_sprites_at_most`` tile pictures the browser does not hold (see
+    :attr:`web.painter.Painter.sprites_left_out`)."""
+    painter = Painter(ratio, sprites, new_sprites_at_most)
+    painter.setTransform(ratio, 0, 0, ratio, 0, 0)
+    draw_train_scene(painter, scene)
+    return painter
 
 
 def draw_train_scene(ctx: Painter, scene: TrainScene) -> None:

@@ -35,7 +35,7 @@ from web.trains.controller import TrainController
 from web.trains.elements import TRAIN_CLICKS
 from web.trains.kept import kept_of_trains, trains_match_id
 from web.trains.motion import TrainMotion, plan_train_motion
-from web.trains.render import draw_trains_on_canvas
+from web.trains.render import NEW_SPRITES_PER_FRAME, record_trains
 from web.trains.replay import TrainReplay
 from web.trains.scene import TrainScene, build_train_scene
 
@@ -617,7 +617,6 @@ class TrainTable:
             self.board.request_frame()
             return
         self._scene_drawn = True
-        ratio = self.board.fit(width, height)
         motion = self._motion
         if motion is not None and motion.scene is scene:
             now = self.around.window.performance.now()
@@ -629,9 +628,14 @@ class TrainTable:
         press, at = self._press, self._drag_at
         if press is not None and at is not None:
             scene = scene.with_tile_at(parse_tile(press[0]), at[0] - press[1], at[1] - press[2])
-        self.boxes_drawn = draw_trains_on_canvas(
-            self.around.window, self.board.ctx, scene, ratio, self.around.sprites
-        )
+        painter = record_trains(scene, self.board.pixel_ratio(), self.around.sprites, NEW_SPRITES_PER_FRAME)
+        if painter.sprites_left_out:  # (tiles at a new size: their pictures take a few frames)
+            painter.play_sprites_on(self.around.window, self.board.ctx)
+            self.board.request_frame()
+            return
+        self.board.fit(width, height)
+        painter.play_on(self.around.window, self.board.ctx)
+        self.boxes_drawn = painter.boxes
         self.size_drawn = (width, height)
         self.board.drawn()
 
