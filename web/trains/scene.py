@@ -65,8 +65,12 @@ _PLATE_H = 28.0
 _PLATE_MIN_W = 92.0
 _HAND_GAP = 0.12
 """Units between two tiles of the hand."""
-_HAND_UNITS = (30.0, 26.0, 22.0, 19.0, 16.0, 14.0, 12.0, 10.0)
+_HAND_UNITS = (40.0, 35.0, 30.0, 26.0, 22.0, 19.0, 16.0, 14.0, 12.0, 10.0)
 """The hand's units tried, largest first, until the hand fits its share of the height."""
+_HAND_ONE_ROW_ABOVE = 30.0
+"""A unit over this is taken only when the whole hand fits in one row (a tablet's or a
+desktop's hand as large as the trains' tiles; a phone's in one row of smaller tiles rather
+than two rows that take the trains' room)."""
 _HAND_SHARE = 0.3
 _BANNER_H = 26.0
 
@@ -485,6 +489,8 @@ def _hand_layout(count: int, width: float, most_height: float, largest: float) -
             continue
         per_row = max(1, int((width + _HAND_GAP * unit) // ((1 + _HAND_GAP) * unit)))
         rows = math.ceil(count / per_row)
+        if rows > 1 and unit > _HAND_ONE_ROW_ABOVE:
+            continue
         if rows * (2 + PLAYABLE_LIFT + 2 * _HAND_GAP) * unit <= most_height:
             return unit, rows, per_row
     unit = _HAND_UNITS[-1]
