@@ -45,7 +45,8 @@ def test_two_people_pass_the_device_without_seeing_each_others_tiles(tab: Engine
             name = tab.evaluate("document.getElementById('pass-title').textContent")
             assert name in ("Pass to Player 1", "Pass to Player 2"), name
             tap_button(tab, "#pass-ready-btn")
-            current = state_once(tab, "s.phase === 'human'")
+            state_once(tab, "s.phase === 'human'")
+            current = settled(tab)  # (its scene drawn at the canvas's size, the screen gone)
             assert not is_open(tab, "pass-dialog")
         elif current["phase"] == "human":
             assert current["scene"]["hand_owner"] == current["turn"]

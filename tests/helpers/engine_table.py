@@ -67,9 +67,17 @@ def canvas_origin(tab: EngineTab, canvas: str = "table") -> tuple[float, float]:
 
 
 def tap_canvas(tab: EngineTab, x: float, y: float) -> None:
-    """Tap the table's canvas at ``(x, y)`` of its own CSS pixels (as the scene reports them)."""
+    """Tap the table's canvas at ``(x, y)`` of its own CSS pixels (as the scene reports them),
+    once nothing else (a dialog closing, a notice) covers that point: a tap goes to whatever
+    is on top."""
     left, top = canvas_origin(tab)
-    tab.tap(left + x, top + y)
+    at = [left + x, top + y]
+    wait_for(
+        tab,
+        f"document.elementFromPoint({at[0]}, {at[1]})?.id === 'table'",
+        what=f"nothing over the table's canvas at {x:.0f}, {y:.0f}",
+    )
+    tab.tap(*at)
 
 
 def tap_button(tab: EngineTab, selector: str) -> None:
