@@ -21,6 +21,7 @@ if str(ROOT) not in sys.path:
 from buildtools.dist import snapshot  # noqa: E402
 from buildtools.server import DistServer, serving  # noqa: E402
 from tests.helpers.engines import (  # noqa: E402
+    BROWSER_GONE,
     DRIVER_FAILED,
     ENGINES,
     RESTORE_CRASHED,
@@ -33,12 +34,15 @@ from tests.helpers.engines import (  # noqa: E402
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test here is an engines test (``-m engines`` selects them, ``-m "not engines"``
     leaves them), run once more if its browser's driver failed without a word
-    (:data:`DRIVER_FAILED`) or the runtime crashed in a snapshot's restore (:data:`RESTORE_CRASHED`)."""
+    (:data:`DRIVER_FAILED`), its browser died (:data:`BROWSER_GONE`) or the runtime crashed in a
+    snapshot's restore (:data:`RESTORE_CRASHED`)."""
     for item in items:
         if "tests/engines/" in str(item.path).replace("\\\\", "/"):
             item.add_marker(pytest.mark.engines)
             item.add_marker(
-                pytest.mark.flaky(reruns=1, reruns_delay=5, only_rerun=[DRIVER_FAILED, RESTORE_CRASHED])
+                pytest.mark.flaky(
+                    reruns=1, reruns_delay=5, only_rerun=[BROWSER_GONE, DRIVER_FAILED, RESTORE_CRASHED]
+                )
             )
 
 

@@ -26,6 +26,7 @@ from tests.helpers.firefox_tab import FirefoxTab
 from tests.helpers.webkit_tab import WebKitTab
 
 __all__ = [
+    "BROWSER_GONE",
     "DRIVER_FAILED",
     "ENGINES",
     "READY_SCRIPT",
@@ -41,6 +42,13 @@ DRIVER_FAILED = r"^WebDriverException: Message: \s*$"
 (WebKitWebDriver answers ``500 unknown error`` to a pointer action now and then on a loaded
 machine): the driver's trouble, not the table's, so the test runs once more. Every error
 the table can cause says something."""
+
+
+BROWSER_GONE = r"invalidsessionidexception|invalid session id"
+"""What Selenium says when the browser under its session is gone (WebKitGTK's MiniBrowser
+died while booting the table, now and then on a loaded machine, as Chromium's renderers
+are killed first when memory runs short): the test runs once more, as a Chromium test
+whose renderer crashed does."""
 
 
 RESTORE_CRASHED = "the runtime crashed while this engine restored it from the snapshot"
