@@ -211,7 +211,10 @@ def test_one_table_embedded_twice_is_held_by_one_frame_at_a_time(
         played = play_hand_with_buttons(holding, stop_after_turns=1)
         waiting.click("#play-here-btn")
         taken = settle(waiting)
-        assert not taken["elsewhere"] and state(holding)["elsewhere"]
+        assert not taken["elsewhere"]
+        # (the other frame hears of it from the browser's storage event, in its own time)
+        expect(holding.locator("#elsewhere-dialog")).to_be_visible()
+        assert state(holding)["elsewhere"]
         for key in ("hand", "layout_tiles", "scores", "hand_number"):
             assert taken[key] == played[key], key
         recorder.assert_clean()
